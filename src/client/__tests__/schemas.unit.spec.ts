@@ -1,0 +1,120 @@
+import {
+  BankAccountSchema,
+  OdemeApiError,
+  TransferRecordSchema,
+  VerifyResultSchema,
+  backoffDelay,
+  parseRetryAfter,
+  redact,
+  withRetry,
+  zBoolLike,
+  zIntLike,
+  zNumberLike,
+  zStringLike,
+} from "../index"
+
+describe("coercing schemas", () => {
+  it("zBoolLike accepts only the listed forms", () => {
+    for (const v of [true, 1, "1", "true"]) expect(zBoolLike.parse(v)).toBe(true)
+    for (const v of [false, 0, "0", "false"]) expect(zBoolLike.parse(v)).toBe(false)
+    for (const v of ["yes", "no", "False", "TRUE", 2, -1, "", null, undefined, {}]) {
+      expect(zBoolLike.safeParse(v).success).toBe(false)
+    }
+  })
+
+  it("zIntLike / zNumberLike / zStringLike", () => {
+    expect(zIntLike.parse("42")).toBe(42)
+    expect(zIntLike.safeParse("4.2").success).toBe(false)
+    expect(zIntLike.safeParse("abc").success).toBe(false)
+    expect(zIntLike.safeParse("").success).toBe(false)
+    expect(zNumberLike.parse("200.50")).toBe(200.5)
+    expect(zNumberLike.safeParse("1e400").success).toBe(false)
+    expect(zNumberLike.safeParse("12abc").success).toBe(false)
+    expect(zStringLike.parse(123)).toBe("123")
+    expect(zStringLike.safeParse(null).success).toBe(false)
+  })
+
+  it("TransferRecord sale_status only 0/1/2", () => {
+    const base = {
+      br_tracking_no: "1",
+      br_name: "a",
+      br_price: 1,
+      br_currency: "TRY",
+      br_bank_name: "b",
+      br_iban: "c",
+      sale_date: 1,
+    }
+    expect(TransferRecordSchema.parse({ ...base, sale_status: "2" }).sale_status).toBe(2)
+    expect(TransferRecordSchema.safeParse({ ...base, sale_status: 3 }).success).toBe(false)
+    expect(TransferRecordSchema.safeParse({ ...base, sale_status: "x" }).success).toBe(false)
+  })
+
+  it("BankAccount description defaults to empty string (also for null)", () => {
+    const acc = { bta_id: 1, bta_name: "a", bta_fullname: "b", bta_iban: "c", bta_description: null }
+    expect(BankAccountSchema.parse(acc).bta_description).toBe("")
+  })
+
+  it("VerifyResult requires the decision fields", () => {
+    expect(VerifyResultSchema.safeParse({ official_status: "successful" }).success).toBe(false)
+    expect(VerifyResultSchema.safeParse({ is_valid: true }).success).toBe(false)
+    const r = VerifyResultSchema.parse({ is_valid: "1", official_status: "successful", hash_match: null })
+    expect(r.is_valid).toBe(true)
+    expect(r.hash_match).toBeUndefined()
+  })
+})
+
+describe("retry helpers", () => {
+  it("backoffDelay is full jitter and capped", () => {
+    expect(backoffDelay(1, 100, 4000, () => 0.999)).toBeLessThan(100)
+    expect(backoffDelay(3, 100, 4000, () => 0.999)).toBeLessThan(400)
+    expect(backoffDelay(20, 100, 4000, () => 0.999)).toBeLessThan(4000)
+    expect(backoffDelay(5, 100, 4000, () => 0)).toBe(0)
+  })
+
+  it("parseRetryAfter", () => {
+    expect(parseRetryAfter("3")).toBe(3000)
+    expect(parseRetryAfter(undefined)).toBeUndefined()
+    expect(parseRetryAfter("garbage")).toBeUndefined()
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 5_000)).toBe(5_000)
+  })
+
+  it("withRetry stops when shouldRetry says no", async () => {
+    let n = 0
+    await expect(
+      withRetry(
+        async () => {
+          n++
+          throw new Error("x")
+        },
+        { retries: 5, baseDelayMs: 0, shouldRetry: (_e, attempt) => attempt < 2 }
+      )
+    ).rejects.toThrow("x")
+    expect(n).toBe(2)
+  })
+})
+
+describe("errors", () => {
+  it("redact replaces raw and url-encoded forms", () => {
+    expect(redact("a key/+x b key%2F%2Bx", ["key/+x"])).toBe("a [redacted] b [redacted]")
+    expect(redact("nothing", ["", undefined])).toBe("nothing")
+  })
+
+  it("OdemeApiError never keeps a secret", () => {
+    const secret = "sk_SECRET_do_not_leak_123"
+    const err = new OdemeApiError({
+      endpoint: "x",
+      method: "GET",
+      path: "/p",
+      kind: "network",
+      retryable: true,
+      code: secret,
+      detail: secret,
+      serviceMessage: secret,
+      field: secret,
+      secrets: [secret],
+    })
+    for (const t of [String(err), JSON.stringify(err), err.stack ?? "", err.message]) expect(t).not.toContain(secret)
+    expect(err.name).toBe("OdemeApiError")
+    expect(err).toBeInstanceOf(Error)
+  })
+})

@@ -1,0 +1,11 @@
+/**
+ * Public entry point of the standalone Odeme service client
+ * (`medusa-payment-odeme/client`). No Medusa imports here.
+ */
+export * from "./amount"
+export * from "./signature"
+export * from "./errors"
+export * from "./retry"
+export * from "./schemas"
+export * from "./checkout"
+export * from "./odeme-client"
