@@ -1,0 +1,40 @@
+import { createHmac } from "node:crypto"
+import { formatAmount } from "../client/amount"
+import { safeEqual } from "../client/signature"
+
+export interface HashFields {
+  order_id: string
+  uuid: string
+  status: "successful" | "failed"
+  amount: string | number
+  currency: string
+  transaction_id: string
+}
+
+/**
+ * Canonical string of a notification (emulator's own choice; the spec does
+ * not show the algorithm): the six fields sorted by name as `k=v` joined by
+ * `|`, amount with two decimals, currency upper-cased.
+ */
+export function canonicalNotificationString(f: HashFields): string {
+  const parts: Record<string, string> = {
+    amount: formatAmount(f.amount),
+    currency: String(f.currency).toUpperCase(),
+    order_id: String(f.order_id),
+    status: f.status,
+    transaction_id: String(f.transaction_id),
+    uuid: String(f.uuid),
+  }
+  return Object.keys(parts)
+    .sort()
+    .map((k) => `${k}=${parts[k]}`)
+    .join("|")
+}
+
+export function notificationHash(secret: string, f: HashFields): string {
+  return createHmac("sha256", secret).update(canonicalNotificationString(f), "utf8").digest("hex")
+}
+
+export function hashEquals(a: string, b: string): boolean {
+  return safeEqual(a, b)
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto"
+import { amountsEqual, formatAmount } from "../client/amount"
+import type { EmulatorContext } from "./context"
+import { notificationHash } from "./hash"
+import { withQuery } from "./http-util"
+import { nextTrackingNo, nextTransactionId } from "./state"
+import type { BankAccount } from "./fixtures"
+import type { Mode, Payment, PaymentKind, PaymentMethod, PaymentStatus } from "./types"
+import type { WebhookBody } from "./webhooks"
+
+export const MESSAGES = {
+  reject: "3D Secure doğrulaması başarısız / 3D Secure authentication failed",
+  insufficient: "Yetersiz bakiye / Insufficient balance",
+  transferRejected: "Havale/EFT onaylanmadı / Bank transfer was not approved",
+  cardFailed: "Ödeme başarısız / Payment failed",
+}
+
+export interface NewPayment {
+  kind: PaymentKind
+  method: PaymentMethod | null
+  mode: Mode
+  api_id: number
+  order_id: string
+  amount: string
+  currency: string
+  requested_amount?: string
+  requested_currency?: string
+  description?: string
+  success_url?: string
+  cancel_url?: string
+  product?: { slug: string; id: number }
+}
+
+export function createPayment(ctx: EmulatorContext, init: NewPayment): Payment {
+  const now = new Date().toISOString()
+  const p: Payment = {
+    uuid: randomUUID(),
+    transaction_id: nextTransactionId(),
+    status: "pending",
+    hashes: {},
+    created_at: now,
+    updated_at: now,
+    ...init,
+    amount: formatAmount(init.amount),
+  }
+  ctx.state.payments.set(p.uuid, p)
+  ctx.log(`payment ${p.uuid} created (${p.kind}, ${p.mode}, order ${p.order_id}, ${p.amount} ${p.currency})`)
+  return p
+}
+
+export function attachTransfer(
+  p: Payment,
+  bank: BankAccount,
+  name: string,
+  extra: { client_ip?: string; customer_email?: string; customer_phone?: string } = {}
+): void {
+  p.method = "bank_transfer"
+  p.transfer = {
+    br_tracking_no: nextTrackingNo(),
+    br_name: name,
+    br_bank_name: bank.bta_name,
+    br_iban: bank.bta_iban,
+    bank_id: bank.bta_id,
+    sale_date: Math.floor(Date.now() / 1000),
+    ...extra,
+  }
+  p.updated_at = new Date().toISOString()
+}
+
+export function hashFor(ctx: EmulatorContext, p: Payment, status: "successful" | "failed"): string {
+  return notificationHash(ctx.state.config.hashSecret, {
+    order_id: p.order_id,
+    uuid: p.uuid,
+    status,
+    amount: p.amount,
+    currency: p.currency,
+    transaction_id: p.transaction_id,
+  })
+}
+
+export function notificationBody(ctx: EmulatorContext, p: Payment): WebhookBody {
+  if (p.status === "pending") throw new Error("no notification for a pending payment")
+  const hash = p.hashes[p.status] ?? hashFor(ctx, p, p.status)
+  return {
+    order_id: p.order_id,
+    hash,
+    uuid: p.uuid,
+    status: p.status,
+    message: p.status,
+    type: p.method === "bank_transfer" ? "bank_transfer" : "credit_card",
+    amount: Number(p.amount),
+    currency: p.currency,
+    transaction_id: p.transaction_id,
+  }
+}
+
+/**
+ * Moves a pending payment to a final status, builds its hash and fires the
+ * webhook. A payment that is already final is never changed (returns false).
+ */
+export function finalize(
+  ctx: EmulatorContext,
+  p: Payment,
+  status: Exclude<PaymentStatus, "pending">,
+  opts: { method?: PaymentMethod; message?: string } = {}
+): boolean {
+  if (p.status !== "pending") return false
+  if (opts.method && !p.method) p.method = opts.method
+  if (!p.method) p.method = "credit_card"
+  p.status = status
+  if (status === "failed") p.failure_message = opts.message ?? (p.method === "bank_transfer" ? MESSAGES.transferRejected : MESSAGES.cardFailed)
+  const now = new Date().toISOString()
+  p.updated_at = now
+  p.completed_at = now
+  p.hashes[status] = hashFor(ctx, p, status)
+  ctx.log(`payment ${p.uuid} -> ${status}`)
+  ctx.webhooks.notify(p.uuid, notificationBody(ctx, p))
+  return true
+}
+
+export function saleStatus(p: Payment): 0 | 1 | 2 {
+  return p.status === "successful" ? 1 : p.status === "failed" ? 2 : 0
+}
+
+/** The §2.5 record, exactly the documented fields. */
+export function transferRecord(p: Payment) {
+  const t = p.transfer!
+  return {
+    br_tracking_no: t.br_tracking_no,
+    br_name: t.br_name,
+    br_price: Number(p.amount),
+    br_currency: p.currency,
+    br_bank_name: t.br_bank_name,
+    br_iban: t.br_iban,
+    sale_status: saleStatus(p),
+    sale_date: t.sale_date,
+  }
+}
+
+export function verifyMode(p: Payment): "quick_checkout_fallback" | "sandbox" | "api_cc_pos" {
+  if (p.kind === "quick_checkout" || p.kind === "hosted_checkout") return "quick_checkout_fallback"
+  if (p.kind === "bank_transfer_api" && p.mode === "sandbox") return "sandbox"
+  return "api_cc_pos"
+}
+
+/**
+ * §6.1 redirect for a final payment; undefined when the payment is pending or
+ * has no URL for its outcome (the page then shows the result itself).
+ */
+export function redirectTarget(ctx: EmulatorContext, p: Payment): string | undefined {
+  if (p.status === "pending") return undefined
+  const target = p.status === "successful" ? p.success_url : p.cancel_url
+  if (!target) return undefined
+  const common = {
+    order_id: p.order_id,
+    amount: p.amount,
+    currency: p.currency,
+    ts: String(Math.floor(Date.now() / 1000)),
+    hash: p.hashes[p.status] ?? hashFor(ctx, p, p.status),
+  }
+  const transfer = p.method === "bank_transfer" ? { uuid: p.uuid, type: "bank_transfer" } : {}
+  if (p.status === "successful") {
+    return withQuery(target, { status: "success", transaction_id: p.transaction_id, ...common, ...transfer })
+  }
+  return withQuery(target, { status: "error", message: p.failure_message ?? MESSAGES.cardFailed, ...common, ...transfer })
+}
+
+function normName(s: string): string {
+  return s.trim().replace(/\s+/g, " ").toLocaleUpperCase("tr-TR")
+}
+
+/** §3.1 automatic FAST matching: oldest pending live transfer with the same sender name and amount. */
+export function matchFastTransfer(
+  ctx: EmulatorContext,
+  sender: string,
+  amount: string,
+  currency: string
+): Payment | undefined {
+  const candidates = [...ctx.state.payments.values()].filter(
+    (p) =>
+      p.mode === "live" &&
+      p.status === "pending" &&
+      p.transfer !== undefined &&
+      p.currency === currency &&
+      normName(p.transfer.br_name) === normName(sender) &&
+      amountsEqual(p.amount, amount)
+  )
+  candidates.sort((a, b) => a.created_at.localeCompare(b.created_at))
+  return candidates[0]
+}
