@@ -1,0 +1,33 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { ODEME_MODULE } from "../../src/modules/odeme"
+import { useOdemeEnvironment } from "../utils/environment"
+
+const env = useOdemeEnvironment()
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    describe("plugin loading", () => {
+      it("registers the plugin module, its routes and the payment providers", async () => {
+        const container = getContainer()
+        expect(container.resolve(ODEME_MODULE)).toBeDefined()
+
+        const health = await api.get("/odeme/health")
+        expect(health.status).toBe(200)
+        expect(health.data).toEqual({ plugin: "medusa-payment-odeme", status: "ok", mode: "sandbox" })
+
+        const payment = container.resolve(Modules.PAYMENT)
+        const providers = await payment.listPaymentProviders()
+        expect(providers.map((p: { id: string }) => p.id)).toEqual(
+          expect.arrayContaining(["pp_odeme-transfer_odeme"])
+        )
+      })
+
+      it("talks to the emulator process it was configured with", async () => {
+        const health = await env.emulator.control("GET", "/_control/health")
+        expect(health).toBeTruthy()
+      })
+    })
+  },
+})

@@ -1,0 +1,51 @@
+import net from "node:net"
+import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface OdemeTestEnvironment {
+  emulator: EmulatorProcess
+  /** Medusa's own URL (the plugin's backendUrl). */
+  backendUrl: string
+  env: Record<string, string>
+}
+
+/**
+ * Call at the top of an HTTP spec, before medusaIntegrationTestRunner: starts
+ * the emulator process and fixes Medusa's port, so medusa-config.js (read
+ * when the runner boots) points the plugin at both.
+ */
+export function useOdemeEnvironment(
+  opts: { mode?: "sandbox" | "live"; env?: Record<string, string>; emulatorArgs?: string[] } = {}
+): OdemeTestEnvironment {
+  const ctx = { env: {} } as OdemeTestEnvironment
+  jest.setTimeout(180_000)
+  beforeAll(async () => {
+    ctx.emulator = await startEmulatorProcess({ mode: opts.mode, args: opts.emulatorArgs })
+    const port = await freePort()
+    ctx.backendUrl = `http://localhost:${port}`
+    ctx.env = {
+      PORT: String(port),
+      ODEME_BASE_URL: ctx.emulator.url,
+      ODEME_API_KEY: ctx.emulator.apiKey,
+      ODEME_API_ID: String(ctx.emulator.apiId),
+      ODEME_MODE: opts.mode ?? "sandbox",
+      ODEME_BACKEND_URL: ctx.backendUrl,
+      ...(opts.env ?? {}),
+    }
+    Object.assign(process.env, ctx.env)
+  })
+  afterAll(async () => {
+    await ctx.emulator?.stop()
+  })
+  return ctx
+}

@@ -1,0 +1,109 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+} from "@medusajs/medusa/core-flows"
+
+export const TRANSFER_PROVIDER = "pp_odeme-transfer_odeme"
+export const CHECKOUT_PROVIDER = "pp_odeme-checkout_odeme"
+
+export interface SeededStore {
+  publishableKey: string
+  regionId: string
+  salesChannelId: string
+  variantId: string
+  headers: { headers: Record<string, string> }
+}
+
+/**
+ * A minimal store: one sales channel and publishable key, one region with the
+ * plugin's providers, and one product that needs no shipping (so a cart can
+ * be completed with payment alone).
+ */
+export async function seedStore(
+  container: MedusaContainer,
+  opts: { currency?: string; price?: number; providers?: string[] } = {}
+): Promise<SeededStore> {
+  const currency = opts.currency ?? "try"
+  const { result: [salesChannel] } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: "Web" }] },
+  })
+  const { result: [apiKey] } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "test" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+  const { result: [region] } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: `Region ${currency.toUpperCase()}`,
+          currency_code: currency,
+          countries: [currency === "try" ? "tr" : currency === "usd" ? "us" : currency === "gbp" ? "gb" : "de"],
+          payment_providers: opts.providers ?? [TRANSFER_PROVIDER],
+        },
+      ],
+    },
+  })
+  const { result: [product] } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Türk kahvesi",
+          status: "published",
+          options: [{ title: "Boyut", values: ["250 g"] }],
+          variants: [
+            {
+              title: "250 g",
+              options: { Boyut: "250 g" },
+              manage_inventory: false,
+              prices: [{ amount: opts.price ?? 250, currency_code: currency }],
+            },
+          ],
+          sales_channels: [{ id: salesChannel.id }],
+        },
+      ],
+    },
+  })
+  return {
+    publishableKey: apiKey.token,
+    regionId: region.id,
+    salesChannelId: salesChannel.id,
+    variantId: product.variants[0].id,
+    headers: { headers: { "x-publishable-api-key": apiKey.token } },
+  }
+}
+
+/** Cart with one item → payment collection → a session of the given provider. */
+export async function cartWithSession(
+  api: any,
+  store: SeededStore,
+  providerId: string,
+  data: Record<string, unknown> = {},
+  quantity = 1
+) {
+  const { data: { cart } } = await api.post(
+    "/store/carts",
+    {
+      region_id: store.regionId,
+      sales_channel_id: store.salesChannelId,
+      email: "musteri@example.com",
+      items: [{ variant_id: store.variantId, quantity }],
+    },
+    store.headers
+  )
+  const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+  const res = await api.post(
+    `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+    { provider_id: providerId, data },
+    { ...store.headers, validateStatus: () => true }
+  )
+  const session = res.data?.payment_collection?.payment_sessions?.[0]
+  return { cart, collectionId: payment_collection.id as string, session, response: res }
+}
+
+export async function completeCart(api: any, store: SeededStore, cartId: string) {
+  return api.post(`/store/carts/${cartId}/complete`, {}, { ...store.headers, validateStatus: () => true })
+}

@@ -1,0 +1,48 @@
+/**
+ * The Medusa app used by this repository's integration tests (and `medusa
+ * plugin:develop`-style experiments). The plugin is loaded from ./src the way
+ * a store loads it from the package: as plugin module + payment providers.
+ * Not part of the published package.
+ */
+const { loadEnv, defineConfig, Modules } = require("@medusajs/framework/utils")
+
+loadEnv(process.env.NODE_ENV || "test", process.cwd())
+
+const port = process.env.PORT || 9000
+
+const odemeOptions = {
+  apiKey: process.env.ODEME_API_KEY || "sandbox_test_key_0001",
+  apiId: process.env.ODEME_API_ID || 1001,
+  baseUrl: process.env.ODEME_BASE_URL || "http://127.0.0.1:4010",
+  mode: process.env.ODEME_MODE || "sandbox",
+  backendUrl: process.env.ODEME_BACKEND_URL || `http://localhost:${port}`,
+  storefrontUrl: process.env.ODEME_STOREFRONT_URL || "http://localhost:8000",
+  minimumAmountTry: process.env.ODEME_MINIMUM_AMOUNT_TRY || undefined,
+  exchangeRatesTry: { USD: "40.00", EUR: "45.00", GBP: "52.00" },
+  httpTimeoutMs: Number(process.env.ODEME_HTTP_TIMEOUT_MS || 2000),
+  httpRetries: Number(process.env.ODEME_HTTP_RETRIES || 1),
+  transfer: { bankCacheSeconds: Number(process.env.ODEME_BANK_CACHE_SECONDS || 0) },
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      jwtSecret: process.env.JWT_SECRET || "test-jwt-secret",
+      cookieSecret: process.env.COOKIE_SECRET || "test-cookie-secret",
+      storeCors: "*",
+      adminCors: "*",
+      authCors: "*",
+    },
+  },
+  admin: { disable: true },
+  modules: [
+    { resolve: "./src/modules/odeme", options: odemeOptions },
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [{ resolve: "./src/providers/odeme", id: "odeme", options: odemeOptions }],
+      },
+    },
+  ],
+})

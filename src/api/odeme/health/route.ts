@@ -1,0 +1,8 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { odemeModule } from "../../utils/odeme-module"
+
+/** GET /odeme/health: liveness of the plugin's routes (no secrets, no service call). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { mode } = odemeModule(req.scope).odemeOptions
+  res.json({ plugin: "medusa-payment-odeme", status: "ok", mode })
+}

@@ -1,0 +1,13 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { toMedusaError } from "../../../../lib/medusa-errors"
+import { odemeModule } from "../../../utils/odeme-module"
+
+/** GET /store/odeme/banks: the merchant's bank accounts for a transfer, grouped (cached). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const groups = await odemeModule(req.scope)
+    .banks.groups()
+    .catch((e) => {
+      throw toMedusaError(e, "list the bank accounts")
+    })
+  res.json({ bank_groups: groups })
+}

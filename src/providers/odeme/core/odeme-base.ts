@@ -1,0 +1,171 @@
+import {
+  AbstractPaymentProvider,
+  ContainerRegistrationKeys,
+  MedusaError,
+  PaymentActions,
+} from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { OdemeClient } from "../../../client"
+import { formatAmount } from "../../../client/amount"
+import { BankDirectory } from "../../../lib/bank-directory"
+import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
+import { PaymentStore } from "../../../lib/payment-store"
+import { toSessionStatus, type OdemeState } from "../../../lib/status"
+
+type Data = Record<string, unknown>
+
+/**
+ * Everything the plugin's two providers share: options, the service client,
+ * the plugin's payment table, and the parts of Medusa's lifecycle that do
+ * not depend on the payment method (capture, cancel, delete, refund). The
+ * subclasses only say how a session starts and how it becomes authorized.
+ */
+export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
+  protected readonly options_: OdemeOptions
+  protected readonly client_: OdemeClient
+  protected readonly banks_: BankDirectory
+  protected readonly logger_: Logger
+  private store_?: PaymentStore
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parseOdemeOptions(options)
+  }
+
+  protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    const parsed = parseOdemeOptions(options)
+    super(cradle, parsed)
+    this.options_ = parsed
+    this.logger_ = (cradle[ContainerRegistrationKeys.LOGGER] as Logger | undefined) ?? (console as unknown as Logger)
+    this.client_ = new OdemeClient({
+      baseUrl: parsed.baseUrl,
+      apiKey: parsed.apiKey,
+      apiId: parsed.apiId,
+      timeoutMs: parsed.httpTimeoutMs,
+      retries: parsed.httpRetries,
+      logger: { debug: (m) => this.logger_.debug(m), warn: (m) => this.logger_.warn(m), error: (m) => this.logger_.error(m) },
+    })
+    this.banks_ = new BankDirectory(this.client_, {
+      bankGroupId: parsed.transfer.bankGroupId,
+      ttlSeconds: parsed.transfer.bankCacheSeconds,
+    })
+  }
+
+  /** The plugin's payment table, reached through the shared database connection. */
+  protected get store(): PaymentStore {
+    if (!this.store_) {
+      const db = this.container[ContainerRegistrationKeys.PG_CONNECTION] as Knex | undefined
+      if (!db) {
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "medusa-payment-odeme: no database connection available")
+      }
+      this.store_ = new PaymentStore(db)
+    }
+    return this.store_
+  }
+
+  protected sessionIdOf(data: Data | undefined): string {
+    const id = data?.session_id
+    if (typeof id !== "string" || !id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session data has no session_id.")
+    }
+    return id
+  }
+
+  abstract initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput>
+  abstract authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput>
+  /** The current plugin state of a session, asking the service where that is meaningful. */
+  protected abstract currentState(data: Data): Promise<{ state: OdemeState; data: Data }>
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const { state, data } = await this.currentState(input.data ?? {})
+    return { status: toSessionStatus(state), data }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const { data } = await this.currentState(input.data ?? {})
+    return data
+  }
+
+  /** Cart totals changing deletes the session in Medusa 2.21; an update only refreshes the stored amount. */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const out = await this.initiatePayment(input as InitiatePaymentInput)
+    return { status: out.status, data: out.data }
+  }
+
+  /** The service captures on approval, so capture only confirms what is already true. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = input.data ?? {}
+    const row = typeof data.session_id === "string" ? await this.store.get(data.session_id) : null
+    if (row && row.status !== "paid") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Payment ${row.session_id} cannot be captured: the payment service has not confirmed it (state: ${row.status}).`
+      )
+    }
+    return { data: { ...data, captured: true } }
+  }
+
+  /** The spec has no cancel call: cancel is local, and a later approval goes to review. */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = input.data ?? {}
+    if (typeof data.session_id === "string") {
+      await this.store.transition(data.session_id, ["pending", "awaiting_transfer"], {
+        status: "canceled",
+        next_check_at: null,
+      })
+    }
+    return { data: { ...data, state: "canceled" } }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    return this.cancelPayment(input)
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = input.data ?? {}
+    if (this.options_.refunds === "reject") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Refunds cannot be made through the payment service's API. Refund the customer in the merchant panel; to record such refunds in Medusa, set the plugin option refunds: \"manual\"."
+      )
+    }
+    const amount = formatAmount(input.amount as never)
+    const refunds = Array.isArray(data.manual_refunds) ? (data.manual_refunds as unknown[]) : []
+    const note = `Refund of ${amount} recorded in Medusa only: it must be paid back in the merchant panel of the payment service.`
+    this.logger_.warn(`medusa-payment-odeme: ${note} (session ${String(data.session_id ?? "?")})`)
+    return {
+      data: { ...data, manual_refunds: [...refunds, { amount, recorded_at: new Date().toISOString(), note }] },
+    }
+  }
+
+  /**
+   * Notifications are taken by the plugin's own route (POST /odeme/webhook),
+   * which stores them durably before answering. Medusa's generic hook route
+   * answers 200 before anything is stored, so it is not used.
+   */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+}
