@@ -8,5 +8,11 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [attachClientIp],
     },
+    {
+      // The raw body is kept with the notification; a notification is small.
+      matcher: "/odeme/webhook",
+      method: ["POST"],
+      bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
+    },
   ],
 })

@@ -57,6 +57,13 @@ export const odemeOptionsSchema = z
         conversionTolerancePercent: z.coerce.number().min(0).max(20).default(3),
         /** Payment description; `{reference}` is replaced by the session id. Never empty (spec §5.2 rule 5). */
         description: z.string().min(1, "must not be empty").default("Order {reference}"),
+        /** Storefront path the return route sends customers to (on storefrontUrl). */
+        returnPath: z
+          .string()
+          .regex(/^\/[^\s]*$/, "must be a path starting with /")
+          .default("/checkout/return"),
+        /** How long the return route waits for the webhook's verdict before redirecting. */
+        returnWaitMs: z.coerce.number().int().min(0).max(15_000).default(4_000),
       })
       .default({}),
     /** The spec has no refund call: "manual" records it for the panel, "reject" refuses. */

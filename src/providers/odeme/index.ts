@@ -1,9 +1,10 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import { OdemeCheckoutProvider } from "./services/odeme-checkout"
 import { OdemeTransferProvider } from "./services/odeme-transfer"
 
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [OdemeTransferProvider],
+  services: [OdemeTransferProvider, OdemeCheckoutProvider],
 })
 
-export { OdemeTransferProvider }
+export { OdemeCheckoutProvider, OdemeTransferProvider }
 export * from "./types"

@@ -1,13 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { formatIban } from "../../../../../lib/bank-directory"
 import { toStorefrontStatus, type OdemeState } from "../../../../../lib/status"
 import { odemeModule } from "../../../../utils/odeme-module"
-
-const querySchema = z.object({
-  cart_id: z.string({ required_error: "cart_id is required" }).min(1, "cart_id is required").max(100),
-})
+import { findOwnedSession } from "../../../../utils/owned-session"
 
 /**
  * GET /store/odeme/payment-sessions/:id?cart_id=…: the safe status of a
@@ -15,23 +10,7 @@ const querySchema = z.object({
  * it; nothing secret is in the answer.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = querySchema.safeParse(req.query)
-  if (!parsed.success) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
-  }
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "status", "provider_id", "amount", "currency_code", "payment_collection.cart.id"],
-    filters: { id: req.params.id },
-  })
-  const session = sessions[0] as
-    | { id: string; status: string; provider_id: string; payment_collection?: { cart?: { id?: string } } }
-    | undefined
-  // The same answer for "no such session" and "not your cart", so ids cannot be probed.
-  if (!session || session.payment_collection?.cart?.id !== parsed.data.cart_id || !session.provider_id.startsWith("pp_odeme-")) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${req.params.id} was not found for this cart.`)
-  }
+  const session = await findOwnedSession(req, req.params.id, req.query.cart_id)
   const [row] = await odemeModule(req.scope).listOdemePayments({ session_id: session.id })
   const state = (row?.status ?? "pending") as OdemeState
   res.json({

@@ -1,0 +1,99 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { confirmNotification, medusaState } from "../../../../../lib/confirm-payment"
+import { NotificationInbox } from "../../../../../lib/notification-inbox"
+import { allowedStorefrontOrigins, type OdemeOptions } from "../../../../../lib/options"
+import { PaymentStore, type OdemePaymentRow } from "../../../../../lib/payment-store"
+import { toStorefrontStatus } from "../../../../../lib/status"
+import { notificationStatus, returnQuerySchema, dedupeKey, zodMessage } from "../../../../utils/notification-shape"
+import { odemeModule } from "../../../../utils/odeme-module"
+
+const SESSION_ID = /^payses_[A-Za-z0-9]{10,60}$/
+
+/**
+ * GET /odeme/return/:session_id/:outcome — the `success_url` / `cancel_url`
+ * the service sends the customer's browser to (spec §6.1). Its parameters are
+ * navigation, never proof: they are recorded, a transfer confirmation (which
+ * carries `uuid`) goes through the confirmation path, and the customer is
+ * sent to the storefront with what the plugin really knows. The target is
+ * only ever a configured storefront origin.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { session_id: sessionId, outcome } = req.params
+  if (!SESSION_ID.test(sessionId) || (outcome !== "success" && outcome !== "cancel")) {
+    res.status(400).type("text/plain").send("Invalid return address.")
+    return
+  }
+  const query = returnQuerySchema.safeParse(req.query)
+  if (!query.success) {
+    res.status(400).type("text/plain").send(`Invalid return parameters: ${zodMessage(query.error)}`)
+    return
+  }
+  const odeme = odemeModule(req.scope)
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const payments = new PaymentStore(db)
+  const payment = await payments.get(sessionId)
+  if (!payment) {
+    res.status(404).type("text/plain").send("Unknown payment.")
+    return
+  }
+
+  const q = query.data
+  const status = notificationStatus.safeParse(q.status ?? (outcome === "success" ? "successful" : "failed"))
+  const inbox = new NotificationInbox(db)
+  const verifiable = !!(q.uuid && q.hash && status.success)
+  const { row } = await inbox.store({
+    source: "return",
+    dedupe_key: verifiable ? dedupeKey(q.uuid!, status.data!) : `return:${sessionId}:${outcome}:${q.ts ?? ""}:${q.hash ?? ""}`,
+    session_id: sessionId,
+    service_uuid: q.uuid ?? null,
+    status: status.success ? status.data : null,
+    type: q.type ?? null,
+    payload: { ...q, order_id: sessionId, outcome },
+    raw_body: null,
+    // A card redirect has nothing the verify endpoint could check: it is recorded, not processed.
+    state: verifiable ? "received" : "done",
+  })
+
+  const waitMs = odeme.odemeOptions.checkout.returnWaitMs
+  if (verifiable) await withTimeout(confirmNotification(req.scope, row.id), waitMs)
+  const settled = await waitForVerdict(payments, sessionId, waitMs)
+  const { cartId } = await medusaState(req.scope, sessionId).catch(() => ({ cartId: null }))
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, cartId))
+}
+
+function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartId: string | null): string {
+  const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
+  const fallback = `${options.storefrontUrl}${options.checkout.returnPath}`
+  let target: URL
+  try {
+    target = new URL(wanted && allowedStorefrontOrigins(options).includes(new URL(wanted).origin) ? wanted : fallback)
+  } catch {
+    target = new URL(fallback)
+  }
+  target.searchParams.set("status", toStorefrontStatus(payment.status))
+  target.searchParams.set("session_id", payment.session_id)
+  if (cartId) target.searchParams.set("cart_id", cartId)
+  return target.toString()
+}
+
+/** The webhook usually arrives with the browser; give it a moment so the page shows the truth. */
+async function waitForVerdict(payments: PaymentStore, sessionId: string, waitMs: number): Promise<OdemePaymentRow> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    const row = (await payments.get(sessionId))!
+    if (row.status !== "pending" || Date.now() >= deadline) return row
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+  try {
+    return await Promise.race([p.catch(() => undefined), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,62 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { NOTIFICATION_EVENT } from "../../../lib/confirm-payment"
+import { NotificationInbox } from "../../../lib/notification-inbox"
+import { PaymentStore } from "../../../lib/payment-store"
+import { dedupeKey, webhookSchema, zodMessage } from "../../utils/notification-shape"
+
+/**
+ * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
+ *
+ * Validates the shape, stores the notification durably, answers 200, and
+ * leaves verification to the background (subscriber, with the inbox job as
+ * safety net). It answers 200 only for a notification it has stored: if the
+ * database is unavailable it answers 503 so the service delivers it again.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = webhookSchema.safeParse(req.body ?? {})
+  if (!parsed.success) {
+    res.status(400).json({ type: "invalid_data", message: `Invalid payment notification: ${zodMessage(parsed.error)}` })
+    return
+  }
+  const n = parsed.data
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+
+  let stored
+  try {
+    const payment = await new PaymentStore(db).get(n.order_id)
+    if (!payment) {
+      res.status(404).json({ type: "not_found", message: `No payment of this store has order_id ${n.order_id}.` })
+      return
+    }
+    const raw = (req as unknown as { rawBody?: Buffer }).rawBody
+    stored = await new NotificationInbox(db).store({
+      source: "webhook",
+      dedupe_key: dedupeKey(n.uuid, n.status),
+      session_id: n.order_id,
+      service_uuid: n.uuid,
+      status: n.status,
+      type: n.type ?? null,
+      payload: n as Record<string, unknown>,
+      raw_body: raw ? raw.toString("utf8").slice(0, 64 * 1024) : null,
+    })
+  } catch (err) {
+    logger.error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
+    res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
+    return
+  }
+
+  res.status(200).json({ received: true, duplicate: stored.duplicate })
+
+  if (!stored.duplicate || stored.row.state === "received" || stored.row.state === "retry") {
+    try {
+      await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: stored.row.id } })
+    } catch (err) {
+      // Stored and due: the inbox job processes it.
+      logger.warn(`medusa-payment-odeme: could not queue notification ${stored.row.id}: ${String(err)}`)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { checkoutFormFor } from "../../../../../../lib/checkout-form"
+import { odemeModule } from "../../../../../utils/odeme-module"
+import { findOwnedSession } from "../../../../../utils/owned-session"
+
+/**
+ * POST /store/odeme/payment-sessions/:id/form { cart_id }: a freshly signed
+ * Quick Checkout form (new `ts`), for the storefront to post right away, so
+ * a signature older than the service's 30-minute window is never sent.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const body = (req.body ?? {}) as { cart_id?: unknown }
+  const session = await findOwnedSession(req, req.params.id, body.cart_id)
+  if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only Quick Checkout sessions have a form to post.")
+  }
+  const odeme = odemeModule(req.scope)
+  const [row] = await odeme.listOdemePayments({ session_id: session.id })
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart.`)
+  if (row.status !== "pending") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is already ${row.status}; no new form is needed.`)
+  }
+  res.json({ form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency }) })
+}

@@ -1,0 +1,56 @@
+import { z } from "zod"
+
+const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(max))
+
+/** Service statuses, webhook (§6.2) and redirect (§6.1) spellings, normalised to the webhook's. */
+export const notificationStatus = z
+  .string({ required_error: "status is required" })
+  .trim()
+  .toLowerCase()
+  .transform((s) => (s === "success" ? "successful" : s === "error" ? "failed" : s))
+  .pipe(z.enum(["successful", "failed"], { errorMap: () => ({ message: 'status must be "successful" or "failed"' }) }))
+
+/** Spec §6.2, as the webhook route accepts it (JSON or form-encoded). */
+export const webhookSchema = z
+  .object({
+    order_id: text(200).pipe(z.string().min(1, "order_id is required")),
+    uuid: text(100).pipe(z.string().min(1, "uuid is required")),
+    status: notificationStatus,
+    hash: text(1024).pipe(z.string().min(1, "hash is required")),
+    message: text(500).optional(),
+    type: text(50).optional(),
+    amount: text(40)
+      .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
+      .optional(),
+    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, "currency must be a 3-letter code").optional(),
+    transaction_id: text(100).optional(),
+  })
+  .passthrough()
+
+export type WebhookBody = z.infer<typeof webhookSchema>
+
+/** Spec §6.1 redirect parameters: every one optional, all navigation only. */
+export const returnQuerySchema = z
+  .object({
+    status: z.string().max(20).optional(),
+    order_id: z.string().max(200).optional(),
+    uuid: z.string().max(100).optional(),
+    hash: z.string().max(1024).optional(),
+    type: z.string().max(50).optional(),
+    amount: z.string().max(40).optional(),
+    currency: z.string().max(10).optional(),
+    transaction_id: z.string().max(100).optional(),
+    message: z.string().max(500).optional(),
+    ts: z.string().max(20).optional(),
+    epin: z.string().max(100).optional(),
+  })
+  .strip()
+
+/** The key under which a notification is stored once, whoever delivers it. */
+export function dedupeKey(uuid: string, status: string): string {
+  return `n:${uuid}:${status}`
+}
+
+export function zodMessage(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")
+}

@@ -1,0 +1,33 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+const cartIdSchema = z.string({ required_error: "cart_id is required" }).min(1, "cart_id is required").max(100)
+
+export interface OwnedSession {
+  id: string
+  status: string
+  provider_id: string
+}
+
+/**
+ * A payment session of this plugin that belongs to the given cart. The same
+ * 404 for "no such session" and "not your cart", so ids cannot be probed.
+ */
+export async function findOwnedSession(req: MedusaRequest, sessionId: string, cartIdInput: unknown): Promise<OwnedSession> {
+  const cartId = cartIdSchema.safeParse(cartIdInput)
+  if (!cartId.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, cartId.error.issues.map((i) => i.message).join("; "))
+  }
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "provider_id", "payment_collection.cart.id"],
+    filters: { id: sessionId },
+  })
+  const session = data[0] as (OwnedSession & { payment_collection?: { cart?: { id?: string } } }) | undefined
+  if (!session || session.payment_collection?.cart?.id !== cartId.data || !session.provider_id.startsWith("pp_odeme-")) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found for this cart.`)
+  }
+  return { id: session.id, status: session.status, provider_id: session.provider_id }
+}

@@ -1,0 +1,51 @@
+import { judgeNotification } from "../judge"
+import { parseOdemeOptions } from "../options"
+
+const options = parseOdemeOptions({
+  apiKey: "k",
+  apiId: 1,
+  baseUrl: "http://127.0.0.1:4010",
+  backendUrl: "http://localhost:9000",
+  storefrontUrl: "http://localhost:8000",
+  exchangeRatesTry: { EUR: "45.00" },
+})
+const expected = { session_id: "payses_1", amount: "250.00", currency: "TRY" }
+const n = { order_id: "payses_1", uuid: "u-1", status: "successful", amount: "250.00", currency: "TRY" }
+const ok = { is_valid: true, official_status: "successful" }
+
+describe("judgeNotification (spec §6.2 rules 2–3)", () => {
+  it("pays only a valid, successful, matching notification", () => {
+    expect(judgeNotification(n, ok, expected, options)).toEqual({ outcome: "paid" })
+    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toEqual({ outcome: "paid" })
+  })
+
+  it("never pays when is_valid is false, whatever official_status says", () => {
+    expect(judgeNotification(n, { is_valid: false, official_status: "successful" }, expected, options).outcome).toBe("invalid")
+  })
+
+  it("maps official failed and non-final statuses", () => {
+    expect(judgeNotification(n, { is_valid: true, official_status: "failed" }, expected, options)).toEqual({ outcome: "failed" })
+    expect(judgeNotification(n, { is_valid: true, official_status: "pending" }, expected, options)).toEqual({ outcome: "pending" })
+    expect(judgeNotification(n, { is_valid: true, official_status: "" }, expected, options)).toEqual({ outcome: "pending" })
+  })
+
+  it("refuses another session, another amount, another currency, a missing amount", () => {
+    expect(judgeNotification({ ...n, order_id: "payses_2" }, ok, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification(n, { ...ok, order_id: "payses_2" }, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "249.99" }, ok, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: undefined }, ok, expected, options).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options).outcome).toBe("mismatch")
+  })
+
+  it("variant A accepts a TRY confirmation within the tolerance of the converted amount", () => {
+    const a = { ...options, checkout: { ...options.checkout, currencyVariant: "A" as const } }
+    const eur = { ...expected, amount: "10.00", currency: "EUR" }
+    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, a).outcome).toBe("paid")
+    expect(judgeNotification({ ...n, amount: "460.00", currency: "TRY" }, ok, eur, a).outcome).toBe("paid")
+    expect(judgeNotification({ ...n, amount: "480.00", currency: "TRY" }, ok, eur, a).outcome).toBe("mismatch")
+    // Variant B (default) never accepts a converted amount.
+    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, options).outcome).toBe("mismatch")
+  })
+})

@@ -1,0 +1,34 @@
+import { buildQuickCheckoutForm, type QuickCheckoutForm } from "../client"
+import type { OdemeOptions } from "./options"
+
+/** The plugin's return route for a session and outcome (spec §4.2 success_url / cancel_url). */
+export function returnUrl(options: OdemeOptions, sessionId: string, outcome: "success" | "cancel"): string {
+  return `${options.backendUrl}/odeme/return/${encodeURIComponent(sessionId)}/${outcome}`
+}
+
+export function checkoutDescription(options: OdemeOptions, sessionId: string): string {
+  return options.checkout.description.replace(/\{reference\}/g, sessionId).slice(0, 255) || `Order ${sessionId}`
+}
+
+/**
+ * The signed Quick Checkout form for a session: the one place where it is
+ * built, for the session data and for the fresh-form route (new `ts`).
+ */
+export function checkoutFormFor(
+  options: OdemeOptions,
+  session: { session_id: string; amount: string; currency: string },
+  now: Date = new Date()
+): QuickCheckoutForm {
+  return buildQuickCheckoutForm({
+    baseUrl: options.baseUrl,
+    apiId: options.apiId,
+    apiKey: options.apiKey,
+    amount: session.amount,
+    currency: session.currency,
+    orderId: session.session_id,
+    description: checkoutDescription(options, session.session_id),
+    successUrl: returnUrl(options, session.session_id, "success"),
+    cancelUrl: returnUrl(options, session.session_id, "cancel"),
+    ts: Math.floor(now.getTime() / 1000),
+  })
+}

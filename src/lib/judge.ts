@@ -1,0 +1,87 @@
+import { toMinorUnits } from "../client/amount"
+import type { VerifyResult } from "../client"
+import type { OdemeOptions } from "./options"
+
+export interface NotificationFacts {
+  order_id: string
+  uuid: string
+  status: string
+  amount?: string | number | null
+  currency?: string | null
+}
+
+export interface ExpectedPayment {
+  session_id: string
+  amount: string
+  currency: string
+}
+
+export type Verdict =
+  | { outcome: "paid" }
+  | { outcome: "failed" }
+  | { outcome: "pending" }
+  | { outcome: "invalid"; reason: string }
+  | { outcome: "mismatch"; reason: string }
+
+/**
+ * Decides what a verified notification means for a session (spec §6.2 rules
+ * 2–3): paid only when the verify endpoint says `is_valid` and
+ * `official_status: successful` AND the notification is about this session,
+ * for its amount and currency. Pure, so every rule is unit-tested.
+ */
+export function judgeNotification(
+  n: NotificationFacts,
+  verify: Pick<VerifyResult, "is_valid" | "official_status"> & Partial<Pick<VerifyResult, "order_id" | "uuid">>,
+  expected: ExpectedPayment,
+  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">
+): Verdict {
+  if (!verify.is_valid) return { outcome: "invalid", reason: "the verify endpoint answered is_valid: false" }
+  if (verify.order_id && verify.order_id !== n.order_id) {
+    return { outcome: "mismatch", reason: `verify answered for order ${verify.order_id}, not ${n.order_id}` }
+  }
+  if (verify.uuid && verify.uuid !== n.uuid) {
+    return { outcome: "mismatch", reason: "verify answered for another payment uuid" }
+  }
+  if (n.order_id !== expected.session_id) {
+    return { outcome: "mismatch", reason: `notification is for ${n.order_id}, not session ${expected.session_id}` }
+  }
+  const official = String(verify.official_status ?? "").toLowerCase()
+  if (official === "failed") return { outcome: "failed" }
+  if (official !== "successful") return { outcome: "pending" }
+
+  const amountProblem = checkAmount(n, expected, options)
+  if (amountProblem) return { outcome: "mismatch", reason: amountProblem }
+  return { outcome: "paid" }
+}
+
+function checkAmount(
+  n: NotificationFacts,
+  expected: ExpectedPayment,
+  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">
+): string | null {
+  if (n.amount === undefined || n.amount === null || n.amount === "" || !n.currency) {
+    return "the notification carries no amount or currency to compare with the session"
+  }
+  let paid: bigint
+  try {
+    paid = toMinorUnits(n.amount)
+  } catch {
+    return `the notification amount "${String(n.amount).slice(0, 30)}" is not a number`
+  }
+  const currency = n.currency.toUpperCase()
+  const want = toMinorUnits(expected.amount)
+  if (currency === expected.currency.toUpperCase()) {
+    return paid === want ? null : `amount ${n.amount} ${currency} differs from the session's ${expected.amount} ${expected.currency}`
+  }
+  // Variant A (spec §4.2 rule 3): the service converted a non-TRY amount to TRY.
+  if (options.checkout.currencyVariant === "A" && currency === "TRY") {
+    const rate = options.exchangeRatesTry[expected.currency.toUpperCase()]
+    if (!rate) return `no exchange rate configured for ${expected.currency} to check a TRY confirmation`
+    const converted = Number(want) * Number(rate)
+    const tolerance = (converted * options.checkout.conversionTolerancePercent) / 100
+    return Math.abs(Number(paid) - converted) <= tolerance
+      ? null
+      : `TRY amount ${n.amount} is not within ${options.checkout.conversionTolerancePercent}% of ${expected.amount} ${expected.currency} converted`
+  }
+  return `currency ${currency} differs from the session's ${expected.currency}`
+}

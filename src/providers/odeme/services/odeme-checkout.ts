@@ -1,0 +1,123 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+} from "@medusajs/framework/types"
+import { z } from "zod"
+import { checkAmount } from "../../../lib/amount-rules"
+import { checkoutDescription, checkoutFormFor } from "../../../lib/checkout-form"
+import { allowedStorefrontOrigins, CHECKOUT_CURRENCIES } from "../../../lib/options"
+import { toSessionStatus, type OdemeState } from "../../../lib/status"
+import { OdemeBase } from "../core/odeme-base"
+import { PaymentProviderKeys } from "../types"
+
+type Data = Record<string, unknown>
+
+const checkoutDataSchema = z
+  .object({
+    session_id: z.string().min(1),
+    return_url: z.string().url("return_url must be a full URL on the storefront").max(2000).optional(),
+  })
+  .passthrough()
+
+/**
+ * Quick Checkout (spec §4.2): the customer pays by card or transfer on the
+ * service's page, reached with a form signed here. Nothing is believed from
+ * the browser: the session becomes `captured` only after the confirmation
+ * path verified a notification with the service and matched it to the session.
+ */
+export class OdemeCheckoutProvider extends OdemeBase {
+  static identifier = PaymentProviderKeys.CHECKOUT
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    super(cradle, options)
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const parsed = checkoutDataSchema.safeParse(input.data ?? {})
+    if (!parsed.success) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
+    }
+    const data = parsed.data
+    if (data.return_url && !allowedStorefrontOrigins(this.options_).includes(new URL(data.return_url).origin)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "return_url must be on one of the storefront origins configured for medusa-payment-odeme (storefrontUrl, storefrontOrigins)."
+      )
+    }
+    const { amount, currency } = checkAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
+    await this.store.upsertInitiated({
+      session_id: data.session_id,
+      provider: PaymentProviderKeys.CHECKOUT,
+      flow: null,
+      mode: this.options_.mode,
+      amount,
+      currency,
+    })
+    if (data.return_url) await this.store.update(data.session_id, { metadata: { return_url: data.return_url } })
+    const form = checkoutFormFor(this.options_, { session_id: data.session_id, amount, currency })
+    return {
+      id: data.session_id,
+      status: toSessionStatus("pending"),
+      data: {
+        ...data,
+        provider: PaymentProviderKeys.CHECKOUT,
+        reference: data.session_id,
+        amount,
+        currency,
+        description: checkoutDescription(this.options_, data.session_id),
+        mode: this.options_.mode,
+        form,
+        state: "pending" satisfies OdemeState,
+      },
+    }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const raw = input.data ?? {}
+    const { state, data } = await this.currentState(raw)
+    switch (state) {
+      case "paid":
+        return { status: toSessionStatus("paid"), data }
+      case "failed":
+        throw new MedusaError(
+          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "The payment failed at the payment service. Please try again or choose another payment method."
+        )
+      case "review":
+        throw new MedusaError(
+          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "The payment could not be confirmed automatically and is being reviewed by the store."
+        )
+      case "canceled":
+      case "expired":
+        throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "This payment was canceled; please start the payment again.")
+      default:
+        // Nothing verified yet: the storefront shows "confirming" and asks again.
+        throw new MedusaError(
+          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "The payment has not been confirmed by the payment service yet."
+        )
+    }
+  }
+
+  /** Only the confirmation path moves a checkout session; this reads what it recorded. */
+  protected async currentState(raw: Data): Promise<{ state: OdemeState; data: Data }> {
+    const row = await this.store.get(this.sessionIdOf(raw))
+    const state = row?.status ?? "pending"
+    const { form: _form, ...rest } = raw
+    return {
+      state,
+      data: {
+        ...rest,
+        state,
+        payment_id: row?.service_uuid ?? null,
+        flow: row?.flow ?? null,
+        charged_amount: row?.charged_amount ?? null,
+        charged_currency: row?.charged_currency ?? null,
+      },
+    }
+  }
+}
