@@ -35,7 +35,7 @@ export async function startEmulatorProcess(
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
+    env: { ...process.env, NODE_OPTIONS: "", ODEME_EMULATOR_FROM_SOURCE: "1" },
   })
   let stderr = ""
   child.stderr!.on("data", (d) => (stderr += d))

@@ -146,10 +146,11 @@ export class NotificationInbox {
       .limit(limit)) as NotificationRow[]
   }
 
-  /** Gives a dead row another round (admin action). */
-  async revive(id: string): Promise<boolean> {
+  /** Gives a finished or dead row another round (admin "check now" / "retry"). */
+  async reopen(id: string): Promise<boolean> {
     const n = await this.db(TABLE)
-      .where({ id, state: "dead" })
+      .where({ id })
+      .whereIn("state", ["dead", "done"])
       .update({ state: "retry", attempts: 0, next_attempt_at: this.db.fn.now(), updated_at: this.db.fn.now() })
     return Number(n) > 0
   }

@@ -40,6 +40,8 @@ export const odemeOptionsSchema = z
         expiryHours: z.coerce.number().positive("must be positive").default(48),
         cancelOrderOnExpiry: z.boolean().default(true),
         bankCacheSeconds: z.coerce.number().int().min(0).default(300),
+        /** Run the polling job in this process (e.g. off on a server when a worker polls). */
+        pollerEnabled: z.boolean().default(true),
         /** Cron of the poller job (spec §4.6 has no push for every state). */
         pollSchedule: z.string().default("* * * * *"),
         pollConcurrency: z.coerce.number().int().min(1).max(50).default(5),

@@ -97,6 +97,28 @@ export class PaymentStore {
     return rows[0] ?? null
   }
 
+  /**
+   * Claims up to `limit` transfers whose check is due, newest first, by moving
+   * their `next_check_at` past a lease. SKIP LOCKED plus the move means two
+   * pollers (or two servers) never take the same transfer; a row whose
+   * poller died becomes due again when the lease ends.
+   */
+  async claimDueTransfers(limit: number, leaseSeconds: number): Promise<OdemePaymentRow[]> {
+    const { rows } = await this.db.raw(
+      `update ${TABLE} set next_check_at = now() + make_interval(secs => ?), updated_at = now()
+       where id in (
+         select id from ${TABLE}
+         where deleted_at is null and status = 'awaiting_transfer' and next_check_at <= now()
+         order by created_at desc
+         limit ?
+         for update skip locked
+       )
+       returning *`,
+      [leaseSeconds, limit]
+    )
+    return rows as OdemePaymentRow[]
+  }
+
   async update(sessionId: string, patch: OdemePaymentPatch): Promise<OdemePaymentRow | null> {
     const rows = (await this.db(TABLE)
       .whereNull("deleted_at")

@@ -1,0 +1,164 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
+import { PaymentStore, type OdemePaymentRow } from "../../src/lib/payment-store"
+import { pollTransfers } from "../../src/lib/poll-transfers"
+import { useOdemeEnvironment } from "../utils/environment"
+import { ordersOfCart } from "../utils/inspect"
+import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
+
+// Runs are driven by the tests; the scheduled job would race them for due rows.
+const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    beforeEach(async () => {
+      await env.emulator.control("POST", "/_control/reset")
+      store = await seedStore(getContainer())
+    })
+
+    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const row = async (sessionId: string) => db()("odeme_payment").where({ session_id: sessionId }).first()
+    const makeDue = async () => db()("odeme_payment").update({ next_check_at: db().fn.now() })
+    const transfers = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
+
+    async function pendingTransferOrder() {
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: data.bank_groups[0].accounts[0].bank_id,
+        customer_name: "Hakan Çelik",
+        sandbox_result: "pending",
+      })
+      const res = await completeCart(api, store, cart.id)
+      expect(res.data.type).toBe("order")
+      const [t] = (await transfers()).filter((x) => x.order_id === session.id)
+      return { cart, session, uuid: t.uuid as string, order: res.data.order }
+    }
+
+    const paymentOf = async (cartId: string) => (await ordersOfCart(getContainer(), cartId))[0]?.payment_collections?.[0]?.payments ?? []
+
+    it("pending → approved at the service → captured by the poller, once", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      expect((await row(session.id)).next_check_at).toBeTruthy()
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+      await makeDue()
+      const s = await pollTransfers(getContainer())
+      expect(s).toEqual(expect.objectContaining({ checked: 1, paid: 1 }))
+      const payments = await paymentOf(cart.id)
+      expect(payments).toHaveLength(1)
+      expect(payments[0].captures).toHaveLength(1)
+      expect((await row(session.id)).status).toBe("paid")
+
+      // A second run finds nothing due and changes nothing.
+      await makeDue()
+      expect((await pollTransfers(getContainer())).checked).toBe(0)
+      expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+    })
+
+    it("pending → failed at the service → marked failed, order not paid", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "failed" })
+      await makeDue()
+      expect((await pollTransfers(getContainer())).failed).toBe(1)
+      expect((await row(session.id)).status).toBe("failed")
+      expect(await paymentOf(cart.id)).toHaveLength(0)
+    })
+
+    it("still pending → next check scheduled later with backoff; older than expiryHours → expired, order canceled", async () => {
+      const { session, order } = await pendingTransferOrder()
+      await makeDue()
+      const s1 = await pollTransfers(getContainer())
+      expect(s1).toEqual(expect.objectContaining({ checked: 1, paid: 0 }))
+      const r1 = await row(session.id)
+      expect(new Date(r1.next_check_at).getTime()).toBeGreaterThan(Date.now() + 30_000)
+      expect(r1.check_attempts).toBe(1)
+
+      await db()("odeme_payment").update({ created_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).expired).toBe(1)
+      const r2 = await row(session.id)
+      expect(r2.status).toBe("expired")
+      expect(r2.review_reason).toMatch(/not received within 48 hours/)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: [o] } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: order.id } })
+      expect(o.status).toBe("canceled")
+    })
+
+    it("service errors during a run change nothing; the next run picks the transfer up", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+      await env.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "error500", count: 10 })
+      await makeDue()
+      const s1 = await pollTransfers(getContainer())
+      expect(s1.errors).toBe(1)
+      expect((await row(session.id)).status).toBe("awaiting_transfer")
+      expect(await paymentOf(cart.id)).toHaveLength(0)
+
+      await env.emulator.control("DELETE", "/_control/faults")
+      await makeDue()
+      expect((await pollTransfers(getContainer())).paid).toBe(1)
+      expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+    })
+
+    it("two runs at once never check the same transfer twice", async () => {
+      const orders = [await pendingTransferOrder(), await pendingTransferOrder(), await pendingTransferOrder()]
+      for (const o of orders) await env.emulator.control("POST", `/_control/transfers/${o.uuid}/settle`, { result: "successful" })
+      await makeDue()
+      await env.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", count: 100, delayMs: 150 })
+      const before = (await env.emulator.control("GET", "/_control/requests?path=/api/pay/bank_transfer/uuid")).result.length
+      const [a, b] = await Promise.all([pollTransfers(getContainer(), { concurrency: 2 }), pollTransfers(getContainer(), { concurrency: 2 })])
+      expect(a.checked + b.checked).toBe(3)
+      const after = (await env.emulator.control("GET", "/_control/requests?path=/api/pay/bank_transfer/uuid")).result
+      const polled = after.slice(before).map((r: any) => r.path)
+      for (const o of orders) expect(polled.filter((p: string) => p.endsWith(o.uuid)).length).toBeGreaterThanOrEqual(1)
+      for (const o of orders) {
+        expect((await paymentOf(o.cart.id))[0].captures).toHaveLength(1)
+      }
+    })
+
+    it("10,000 pending transfers are all processed in bounded batches", async () => {
+      const now = Date.now()
+      const rows = Array.from({ length: 10_000 }, (_, i) => ({
+        id: `odpay_bulk${String(i).padStart(6, "0")}`,
+        session_id: `payses_bulk${String(i).padStart(6, "0")}`,
+        provider: "odeme-transfer",
+        flow: "transfer_api",
+        mode: "sandbox",
+        amount: "10.00",
+        currency: "TRY",
+        status: "awaiting_transfer",
+        creation_state: "created",
+        service_uuid: randomUUID(),
+        next_check_at: new Date(now - 1000),
+        created_at: new Date(now - i * 1000),
+      }))
+      for (let i = 0; i < rows.length; i += 1000) await db().batchInsert("odeme_payment", rows.slice(i, i + 1000), 1000)
+      const claims: number[] = []
+      const claimedIds = new Set<string>()
+      let claimedTotal = 0
+      const original = PaymentStore.prototype.claimDueTransfers
+      const spy = jest.spyOn(PaymentStore.prototype, "claimDueTransfers").mockImplementation(async function (this: any, limit, lease) {
+        const got = await original.call(this, limit, lease)
+        claims.push(got.length)
+        claimedTotal += got.length
+        got.forEach((r: OdemePaymentRow) => claimedIds.add(r.id))
+        return got
+      })
+      global.gc?.()
+      const heapBefore = process.memoryUsage().heapUsed
+      const s = await pollTransfers(getContainer(), { maxPerRun: 10_000, concurrency: 20, timeBudgetMs: 600_000 })
+      const heapAfter = process.memoryUsage().heapUsed
+      spy.mockRestore()
+      expect(s.checked).toBe(10_000)
+      expect(s.errors).toBe(10_000) // the emulator does not know these uuids: each is answered 404 and rescheduled
+      expect(Math.max(...claims)).toBeLessThanOrEqual(100)
+      expect(claimedTotal).toBe(10_000)
+      expect(claimedIds.size).toBe(10_000)
+      const stillDue = await db()("odeme_payment").where("next_check_at", "<=", db().fn.now()).count("* as n")
+      expect(Number(stillDue[0].n)).toBe(0)
+      // Flat memory: only one batch is held at a time (a generous bound, not a timing).
+      expect(heapAfter - heapBefore).toBeLessThan(150 * 1024 * 1024)
+    }, 600_000)
+  },
+})
