@@ -39,7 +39,7 @@ function deps(container: MedusaContainer) {
  */
 export async function confirmNotification(container: MedusaContainer, notificationId: string): Promise<ConfirmResult> {
   const { logger, odeme, inbox, payments } = deps(container)
-  const row = await inbox.claim(notificationId)
+  const row = await inbox.claim(notificationId, odeme.odemeOptions.notifications.leaseSeconds)
   if (!row) {
     const current = await inbox.get(notificationId)
     return { notification_id: notificationId, outcome: current?.outcome ?? current?.state ?? "unknown" }
@@ -81,6 +81,7 @@ export async function confirmNotification(container: MedusaContainer, notificati
     }
     await applyVerdict(container, payment, verdict, row)
     await inbox.finish(row.id, { outcome: verdict.outcome, verify_result: verify })
+    logger.info(`medusa-payment-odeme: notification ${row.id} (${row.source}) for ${payment.session_id} processed: ${verdict.outcome}`)
     return { notification_id: row.id, outcome: verdict.outcome }
   } catch (err) {
     // Database or workflow trouble: keep the notification and try again.

@@ -84,7 +84,7 @@ export class NotificationInbox {
       .where((q) => q.whereNull("locked_until").orWhere("locked_until", "<", this.db.fn.now()))
       .update({
         state: "processing",
-        locked_until: this.db.raw(`now() + interval '${Math.round(leaseSeconds)} seconds'`),
+        locked_until: this.db.raw("now() + make_interval(secs => ?)", [Math.round(leaseSeconds)]),
         attempts: this.db.raw("attempts + 1"),
         updated_at: this.db.fn.now(),
       })

@@ -73,6 +73,8 @@ export const odemeOptionsSchema = z
     notifications: z
       .object({
         maxAttempts: z.coerce.number().int().min(1).max(100).default(12),
+        /** How long a process holds a notification it is processing; after a crash it is taken up again once this ends. */
+        leaseSeconds: z.coerce.number().int().min(5).max(3600).default(120),
       })
       .default({}),
   })

@@ -1,0 +1,336 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { createAdmin, type AdminSession } from "../utils/admin"
+import { useOdemeEnvironment } from "../utils/environment"
+import { ordersOfCart } from "../utils/inspect"
+import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
+
+const env = useOdemeEnvironment()
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: AdminSession
+    const adminBodies: string[] = []
+
+    beforeAll(() => {
+      // Every admin response of this file is kept, to prove the API key never leaves the server.
+      const keep = (res: any) => {
+        if (String(res?.config?.url ?? "").includes("/admin/")) {
+          adminBodies.push(JSON.stringify(res.data ?? "") + JSON.stringify(res.headers ?? {}))
+        }
+      }
+      api.interceptors.response.use(
+        (res: any) => {
+          keep(res)
+          return res
+        },
+        (err: any) => {
+          keep(err.response)
+          return Promise.reject(err)
+        }
+      )
+    })
+
+    beforeEach(async () => {
+      await env.emulator.control("POST", "/_control/reset")
+      store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, "pp_system_default"] })
+      admin = await createAdmin(api, getContainer())
+    })
+
+    afterAll(() => {
+      expect(adminBodies.length).toBeGreaterThan(15)
+      expect(adminBodies.join("\n")).not.toContain(env.emulator.apiKey)
+    })
+
+    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const get = (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true })
+    const post = (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true })
+    const transferList = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
+
+    async function firstBankId(): Promise<number> {
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      return data.bank_groups[0].accounts[0].bank_id
+    }
+
+    /** A transfer order: "pending" leaves it awaiting the money, "successful" captures it at once. */
+    async function transferOrder(sandbox_result: "pending" | "successful", customer_name = "Mehmet Öztürk") {
+      const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name,
+        sandbox_result,
+      })
+      const res = await completeCart(api, store, cart.id)
+      expect(res.data.type).toBe("order")
+      return { cart, session, orderId: res.data.order.id as string }
+    }
+
+    const captured = async (cartId: string) => {
+      const orders = await ordersOfCart(getContainer(), cartId)
+      return orders.flatMap((o: any) => o.payment_collections.flatMap((pc: any) => pc.payments ?? []))
+    }
+
+    describe("auth", () => {
+      const routes: Array<["get" | "post", string]> = [
+        ["get", "/admin/odeme/orders/order_123/payment"],
+        ["post", "/admin/odeme/payments/payses_123/check"],
+        ["get", "/admin/odeme/transfers"],
+        ["get", "/admin/odeme/notifications"],
+        ["post", "/admin/odeme/notifications/odntf_123/retry"],
+        ["get", "/admin/odeme/settings"],
+      ]
+      it.each(routes)("%s %s answers 401 without an admin", async (method, url) => {
+        const anonymous = await api[method](url, ...(method === "post" ? [{}] : []), { validateStatus: () => true })
+        expect(anonymous.status).toBe(401)
+        const forged = await api[method](url, ...(method === "post" ? [{}] : []), {
+          headers: { authorization: "Bearer not-a-token" },
+          validateStatus: () => true,
+        })
+        expect(forged.status).toBe(401)
+        // A storefront's publishable key is no admin either.
+        const storefront = await api[method](url, ...(method === "post" ? [{}] : []), { ...store.headers, validateStatus: () => true })
+        expect(storefront.status).toBe(401)
+      })
+    })
+
+    describe("GET /admin/odeme/orders/:order_id/payment", () => {
+      it("shows an awaiting transfer in words, with bank, IBAN and tracking number", async () => {
+        const { session, orderId } = await transferOrder("pending")
+        const res = await get(`/admin/odeme/orders/${orderId}/payment`)
+        expect(res.status).toBe(200)
+        expect(res.data.payments).toHaveLength(1)
+        const [transfer] = await transferList()
+        expect(res.data.payments[0]).toEqual(
+          expect.objectContaining({
+            session_id: session.id,
+            provider_id: TRANSFER_PROVIDER,
+            provider: "odeme-transfer",
+            flow: "transfer_api",
+            flow_label: "Bank transfer (API)",
+            sandbox: true,
+            state: "awaiting_transfer",
+            status_text: "Waiting for the transfer",
+            medusa_session_status: "pending_authorization",
+            amount: "250.00",
+            currency: "TRY",
+            tracking_no: transfer.tracking_no ?? expect.any(String),
+            payer_name: "Mehmet Öztürk",
+            bank_name: expect.any(String),
+            account_holder: expect.any(String),
+            iban_display: expect.stringMatching(/^TR\d{2}( \d{4}){5} \d{2}$/),
+            timeline: expect.any(Array),
+          })
+        )
+        expect(res.data.payments[0]).not.toHaveProperty("iban")
+      })
+
+      it("shows a paid transfer as Paid", async () => {
+        const { orderId } = await transferOrder("successful", "Ayşe Yılmaz")
+        const res = await get(`/admin/odeme/orders/${orderId}/payment`)
+        expect(res.status).toBe(200)
+        expect(res.data.payments[0]).toEqual(
+          expect.objectContaining({ state: "paid", status_text: "Paid", payer_name: "Ayşe Yılmaz", sandbox: true, tracking_no: expect.any(String) })
+        )
+      })
+
+      it("gives an empty list for an order paid otherwise, 404 for an unknown order, 400 for a malformed id", async () => {
+        const { cart } = await cartWithSession(api, store, "pp_system_default", {})
+        const done = await completeCart(api, store, cart.id)
+        expect(done.data.type).toBe("order")
+        const other = await get(`/admin/odeme/orders/${done.data.order.id}/payment`)
+        expect(other.status).toBe(200)
+        expect(other.data.payments).toEqual([])
+
+        const unknown = await get("/admin/odeme/orders/order_does_not_exist/payment")
+        expect(unknown.status).toBe(404)
+        expect(unknown.data.message).toMatch(/order_does_not_exist was not found/)
+
+        const bad = await get(`/admin/odeme/orders/${encodeURIComponent("order'; drop")}/payment`)
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toMatch(/order_id may only contain/)
+      })
+    })
+
+    describe("POST /admin/odeme/payments/:session_id/check", () => {
+      it("check now: still waiting, then captured once the emulator approved the transfer", async () => {
+        const { cart, session, orderId } = await transferOrder("pending")
+
+        const waiting = await post(`/admin/odeme/payments/${session.id}/check`)
+        expect(waiting.status).toBe(200)
+        expect(waiting.data).toEqual(expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", changed: false }))
+        expect(await captured(cart.id)).toHaveLength(0)
+
+        const pending = await get("/admin/odeme/transfers")
+        expect(pending.status).toBe(200)
+        expect(pending.data.count).toBe(1)
+        expect(pending.data.transfers[0]).toEqual(
+          expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", status_text: "Waiting for the transfer" })
+        )
+
+        const [transfer] = await transferList()
+        await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+
+        const now = await post(`/admin/odeme/payments/${session.id}/check`)
+        expect(now.status).toBe(200)
+        expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid", status_text: "Paid" }))
+        const payments = await captured(cart.id)
+        expect(payments).toHaveLength(1)
+        expect(payments[0].captured_at).toBeTruthy()
+        expect(payments[0].captures).toHaveLength(1)
+
+        const after = await get(`/admin/odeme/orders/${orderId}/payment`)
+        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", status_text: "Paid", last_checked_at: expect.any(String) }))
+        expect(after.data.payments[0].timeline).toEqual(
+          expect.arrayContaining([expect.objectContaining({ kind: "result", source: "poll", text: expect.stringMatching(/sale_status 1/) })])
+        )
+        expect((await get("/admin/odeme/transfers")).data.count).toBe(0)
+
+        // Checking again changes nothing: still one capture.
+        const again = await post(`/admin/odeme/payments/${session.id}/check`)
+        expect(again.data).toEqual(expect.objectContaining({ state: "paid", changed: false }))
+        expect((await captured(cart.id))[0].captures).toHaveLength(1)
+      })
+
+      it("404 for a session the plugin does not know", async () => {
+        const res = await post("/admin/odeme/payments/payses_unknown/check")
+        expect(res.status).toBe(404)
+        expect(res.data.message).toMatch(/payses_unknown/)
+      })
+    })
+
+    describe("GET /admin/odeme/transfers", () => {
+      it("lists pending transfers newest first, paged, with the count", async () => {
+        const first = await transferOrder("pending", "Birinci Müşteri")
+        const second = await transferOrder("pending", "İkinci Müşteri")
+        await transferOrder("successful", "Ödenmiş Müşteri")
+        const all = await get("/admin/odeme/transfers")
+        expect(all.status).toBe(200)
+        expect(all.data.count).toBe(2)
+        expect(all.data.transfers.map((t: any) => t.session_id)).toEqual([second.session.id, first.session.id])
+        const page = await get("/admin/odeme/transfers?limit=1&offset=1")
+        expect(page.data).toEqual(expect.objectContaining({ count: 2, limit: 1, offset: 1 }))
+        expect(page.data.transfers.map((t: any) => t.payer_name)).toEqual(["Birinci Müşteri"])
+
+        const bad = await get("/admin/odeme/transfers?limit=abc")
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toMatch(/limit/)
+        const tooMany = await get("/admin/odeme/transfers?limit=1000")
+        expect(tooMany.status).toBe(400)
+        expect(tooMany.data.message).toMatch(/limit must be at most 100/)
+      })
+    })
+
+    describe("notifications", () => {
+      it("lists dead notifications and a retry confirms the payment", async () => {
+        const { cart, session, orderId } = await transferOrder("pending", "Zeynep Kaya")
+        const [transfer] = await transferList()
+        const settled = await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+        const hash = settled.result.hashes.successful
+        expect(hash).toEqual(expect.any(String))
+
+        // A webhook the plugin gave up on (verify kept failing): stored dead with its error.
+        const id = generateEntityId(undefined, "odntf")
+        await db()("odeme_notification").insert({
+          id,
+          source: "webhook",
+          dedupe_key: `n:${transfer.uuid}:successful`,
+          session_id: session.id,
+          service_uuid: transfer.uuid,
+          status: "successful",
+          type: "bank_transfer",
+          payload: JSON.stringify({
+            order_id: session.id,
+            uuid: transfer.uuid,
+            status: "successful",
+            hash,
+            amount: "250.00",
+            currency: "TRY",
+          }),
+          state: "dead",
+          attempts: 12,
+          duplicate_count: 2,
+          last_error: "verify failed: the service answered HTTP 500",
+          outcome: "dead",
+        })
+
+        const list = await get("/admin/odeme/notifications")
+        expect(list.status).toBe(200)
+        expect(list.data).toEqual(expect.objectContaining({ state: "dead", count: 1 }))
+        expect(list.data.notifications[0]).toEqual(
+          expect.objectContaining({ id, session_id: session.id, state: "dead", attempts: 12, last_error: expect.stringMatching(/HTTP 500/) })
+        )
+        expect((await get("/admin/odeme/notifications?state=done")).data.count).toBe(0)
+
+        const before = await get(`/admin/odeme/orders/${orderId}/payment`)
+        const kinds = before.data.payments[0].timeline.map((e: any) => e.kind)
+        expect(kinds).toEqual(expect.arrayContaining(["received", "duplicate", "error"]))
+        expect(before.data.payments[0].timeline.find((e: any) => e.kind === "duplicate").text).toMatch(/2 more times/)
+
+        const retry = await post(`/admin/odeme/notifications/${id}/retry`)
+        expect(retry.status).toBe(200)
+        expect(retry.data.result).toEqual(expect.objectContaining({ notification_id: id, outcome: "paid" }))
+        expect(retry.data.notification).toEqual(expect.objectContaining({ state: "done", outcome: "paid" }))
+        expect((await get("/admin/odeme/notifications")).data.count).toBe(0)
+        expect((await get("/admin/odeme/notifications?state=done")).data.count).toBe(1)
+
+        const payments = await captured(cart.id)
+        expect(payments).toHaveLength(1)
+        expect(payments[0].captured_at).toBeTruthy()
+
+        const after = await get(`/admin/odeme/orders/${orderId}/payment`)
+        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", status_text: "Paid" }))
+        const timeline = after.data.payments[0].timeline
+        expect(timeline).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ kind: "verified", source: "webhook", text: expect.stringMatching(/valid, official status successful/) }),
+            expect.objectContaining({ kind: "result", source: "webhook", text: expect.stringMatching(/paid/) }),
+          ])
+        )
+      })
+
+      it("validates state and id", async () => {
+        const bad = await get("/admin/odeme/notifications?state=lost")
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toMatch(/state must be one of/)
+        const unknown = await post("/admin/odeme/notifications/odntf_nothing/retry")
+        expect(unknown.status).toBe(404)
+        expect(unknown.data.message).toMatch(/odntf_nothing was not found/)
+      })
+    })
+
+    describe("GET /admin/odeme/settings", () => {
+      it("shows the URLs to enter in the merchant panel, reachability and warnings, never the key", async () => {
+        const res = await get("/admin/odeme/settings")
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(
+          expect.objectContaining({
+            mode: "sandbox",
+            base_url: env.emulator.url.replace(/\/+$/, ""),
+            base_url_reachable: true,
+            base_url_error: null,
+            webhook_url: `${env.backendUrl}/odeme/webhook`,
+            return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
+            storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
+          })
+        )
+        expect(res.data.warnings).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/api_ip must be 0\.0\.0\.0 for Quick Checkout/),
+            expect.stringMatching(/the webhook URL must be HTTPS and answer 200/),
+          ])
+        )
+        expect(JSON.stringify(res.data)).not.toMatch(/api_?key/i)
+      })
+
+      it("reports the service unreachable when the bank group list fails", async () => {
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "error500", count: 20 })
+        const res = await get("/admin/odeme/settings")
+        expect(res.status).toBe(200)
+        expect(res.data.base_url_reachable).toBe(false)
+        expect(res.data.base_url_error).toEqual(expect.any(String))
+        expect(res.data.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/did not answer/)]))
+      })
+    })
+  },
+})
