@@ -5,6 +5,7 @@
  * package.json `exports` point into the built `.medusa/server`); every other
  * package resolves from the repository's node_modules.
  */
+import path from "node:path"
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -37,6 +38,15 @@ export default defineConfig({
   },
   admin: {
     backendUrl,
+    // The dashboard and its fonts resolve from the repository's node_modules, outside demo/:
+    // let the Admin's Vite dev server read files there (it serves only the app folder by default).
+    vite: (config) => ({
+      ...config,
+      server: {
+        ...config.server,
+        fs: { ...config.server?.fs, allow: [...(config.server?.fs?.allow ?? []), path.resolve(process.cwd(), "..")] },
+      },
+    }),
   },
   plugins: [{ resolve: "medusa-payment-odeme", options: odeme }],
   modules: [

@@ -13,7 +13,14 @@
  * Options: --check (run the steps, verify everything answers, stop, exit 0/1; also
  * DEMO_CHECK=1), --rebuild (always build the plugin), --migrate (always run db:migrate;
  * by default it is skipped when no migration file changed since the last run),
- * --verbose (stream Medusa's log).
+ * --verbose (stream Medusa's log), --data-dir <dir> (data, logs and the embedded PostgreSQL
+ * there instead of demo/.data; also DEMO_DATA_DIR), --db-name <name> (also DEMO_DB_NAME).
+ * --ci: for tests and scripts. Non-interactive; prints one line
+ *   `[demo] READY {"storefront":…,"backend":…,"emulator":…,"admin":…,"publishableKey":…,"dataDir":…}`
+ * when everything answers; stops everything when its stdin closes (the parent went away) or on
+ * SIGTERM/SIGINT; exits 1 if Medusa dies. Unless --db-name is given it uses a database of its
+ * own (medusa_odeme_e2e_<random>) and drops it when it stops, so a shared server
+ * (DATABASE_URL / DB_*) is left as it was found.
  * Ctrl-C stops Medusa, the emulator, the storefront server and PostgreSQL.
  * Logs: demo/.data/logs/{build,migrate,seed,user,medusa,emulator}.log.
  */
@@ -24,13 +31,37 @@ const net = require("node:net")
 const path = require("node:path")
 const { ensurePostgres } = require("./postgres")
 
+const argv = process.argv.slice(2)
+/** Value of `--name <v>` or `--name=<v>`. */
+function option(name) {
+  const i = argv.indexOf(`--${name}`)
+  if (i !== -1) {
+    const v = argv[i + 1]
+    if (!v || v.startsWith("--")) {
+      console.error(`[demo] --${name} needs a value`)
+      process.exit(2)
+    }
+    return v
+  }
+  const eq = argv.find((a) => a.startsWith(`--${name}=`))
+  return eq ? eq.slice(name.length + 3) : undefined
+}
+const CI = argv.includes("--ci") || /^(1|true|yes)$/i.test(process.env.DEMO_CI || "")
+
 const ROOT = path.resolve(__dirname, "..")
 const DEMO = path.join(ROOT, "demo")
-const DATA = path.resolve(process.env.DEMO_DATA_DIR || path.join(DEMO, ".data"))
+const DATA = path.resolve(option("data-dir") || process.env.DEMO_DATA_DIR || path.join(DEMO, ".data"))
 const LOGS = path.join(DATA, "logs")
 const STOREFRONT_DIR = path.join(DEMO, "storefront")
 const MEDUSA_CLI = path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js")
-const DB_NAME = process.env.DEMO_DB_NAME || "medusa_odeme_demo"
+const EXPLICIT_DB_NAME = option("db-name") || process.env.DEMO_DB_NAME
+/** In --ci mode without a name: a database of this run only, dropped when it stops. */
+const OWN_DB = CI && !EXPLICIT_DB_NAME
+const DB_NAME = EXPLICIT_DB_NAME || (OWN_DB ? `medusa_odeme_e2e_${Date.now().toString(36)}_${process.pid}` : "medusa_odeme_demo")
+if (!/^[A-Za-z0-9_]+$/.test(DB_NAME)) {
+  console.error(`[demo] invalid database name "${DB_NAME}" (letters, digits and _ only)`)
+  process.exit(2)
+}
 const SEED_MARKER = path.join(DATA, "seeded.json")
 const KEY_FILE = path.join(DATA, "publishable-key.txt")
 
@@ -44,7 +75,6 @@ const ADMIN = { email: "admin@odeme.test", password: "supersecret" }
 const WANTED_PROVIDERS = ["pp_odeme-checkout_odeme", "pp_odeme-transfer_odeme", "pp_system_default"]
 const STEPS = 7
 
-const argv = process.argv.slice(2)
 const CHECK = argv.includes("--check") || /^(1|true|yes)$/i.test(process.env.DEMO_CHECK || "")
 const REBUILD = argv.includes("--rebuild")
 const VERBOSE = argv.includes("--verbose")
@@ -237,6 +267,19 @@ async function startPostgres() {
   }
   const auth = `${encodeURIComponent(DB_USERNAME)}${DB_PASSWORD ? `:${encodeURIComponent(DB_PASSWORD)}` : ""}`
   pg.databaseUrl = `postgres://${auth}@${DB_HOST}:${DB_PORT}/${DB_NAME}`
+  if (OWN_DB && !pg.embedded) {
+    // Dropped after Medusa stopped (see shutdown): a shared server keeps no e2e databases.
+    // (An embedded server of --ci lives in the data directory, which its owner removes.)
+    pg.dropDatabase = async () => {
+      const c = new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database: "postgres" })
+      await c.connect()
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`)
+      } finally {
+        await c.end()
+      }
+    }
+  }
   return pg
 }
 
@@ -588,6 +631,12 @@ async function main() {
       await stopService(state.medusa)
       await stopService(state.emulator, 5000)
       for (const child of children) await stopService(child, 3000)
+      if (state.pg?.dropDatabase) {
+        await state.pg.dropDatabase().then(
+          () => log(`   dropped database ${DB_NAME}`),
+          (e) => log(`   could not drop database ${DB_NAME}: ${e.message}`)
+        )
+      }
       if (state.pg) await state.pg.stop().catch(() => {})
       log("stopped")
     })()
@@ -602,6 +651,17 @@ async function main() {
       }
       shutdown(sig).then(() => process.exit(0))
     })
+  }
+  let stdinIsPipe = false
+  try {
+    const st = fs.fstatSync(0)
+    stdinIsPipe = st.isFIFO() || st.isSocket()
+  } catch {}
+  if (CI && stdinIsPipe) {
+    // The parent (a test runner) owns this process through the stdin pipe: when it goes away, stop.
+    process.stdin.on("data", () => {})
+    process.stdin.on("end", () => shutdown("stdin closed").then(() => process.exit(0)))
+    process.stdin.on("error", () => shutdown("stdin error").then(() => process.exit(0)))
   }
 
   try {
@@ -642,6 +702,25 @@ async function main() {
       await shutdown("check finished")
       log(`check ${ok ? "passed" : "FAILED"}; total ${secs(Date.now() - t0)}`)
       process.exit(ok ? 0 : 1)
+    }
+    if (CI) {
+      const info = {
+        storefront: STOREFRONT_URL,
+        backend: BACKEND_URL,
+        admin: `${BACKEND_URL}/app`,
+        emulator: state.emulator ? EMULATOR_URL : null,
+        publishableKey: fs.readFileSync(KEY_FILE, "utf8").trim(),
+        dataDir: DATA,
+        database: DB_NAME,
+        logs: LOGS,
+      }
+      console.log(`[demo] READY ${JSON.stringify(info)}`)
+      state.medusa.exited.then(({ code, signal }) => {
+        if (stopping) return
+        log(`Medusa exited (${signal || `exit ${code}`}); see ${state.medusa.logFile}`)
+        shutdown("Medusa exited").then(() => process.exit(1))
+      })
+      return
     }
     log("running; press Ctrl-C to stop everything")
     if (!VERBOSE) log(`Medusa's log: tail -f ${path.relative(process.cwd(), state.medusa.logFile)}`)

@@ -333,7 +333,11 @@ async function paymentSession(providerId, data) {
   const cart = await refreshCart()
   const pc = cart.payment_collection
   const existing = pc?.payment_sessions?.find((s) => s.provider_id === providerId && s.status === "pending")
-  if (!data && existing && Number(pc.amount) === Number(cart.total)) return existing
+  if (!data && existing && Number(pc.amount) === Number(cart.total)) {
+    // A session whose payment already failed at the service cannot be paid again: start a new one.
+    const st = await sessionStatus(existing.id, cart.id).catch(() => null)
+    if (!st || st.status === "pending") return existing
+  }
   const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: providerId, ...(data ? { data } : {}) })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === providerId)
   if (!session) throw new Error("No payment session was created")

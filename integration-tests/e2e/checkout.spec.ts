@@ -1,0 +1,318 @@
+/**
+ * Browser end-to-end: Debian's Chromium (playwright-core) against the demo
+ * store started by `scripts/demo.js --ci` (plugin, Medusa + Admin, storefront,
+ * emulator, PostgreSQL) in a fresh data directory and database.
+ *
+ * Every scenario ends with a screenshot in artifacts/e2e/<name>.png (and
+ * <name>-failed.png when it fails). Two are copied to docs/ for the README.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { ADMIN, AdminApi, EmulatorControl, StoreApi, eventually, paymentsOf } from "./support/api"
+import { describeWithChromium, launchChromium, newContext } from "./support/chromium"
+import { startStack, type Stack } from "./support/stack"
+import {
+  addToCartAndCheckout,
+  clearFailureShots,
+  customer,
+  fillAddressAndShipping,
+  payWithQuickCheckout,
+  publish,
+  screenshot,
+  waitForConfirmation,
+  waitForView,
+  waitOrError,
+} from "./support/storefront"
+
+jest.setTimeout(180_000)
+
+describeWithChromium("storefront, emulator and Admin in Chromium", () => {
+  let stack: Stack
+  let browser: Browser
+  let admin: AdminApi
+  let store: StoreApi
+  let emulator: EmulatorControl
+  const contexts: BrowserContext[] = []
+  const orders: { card?: string; transfer?: string } = {}
+  let adminWarm: Promise<unknown> = Promise.resolve()
+
+  beforeAll(async () => {
+    clearFailureShots()
+    stack = await startStack()
+    if (!stack.emulator) throw new Error("the e2e tests need the emulator (unset ODEME_BASE_URL)")
+    admin = new AdminApi(stack)
+    store = new StoreApi(stack)
+    emulator = new EmulatorControl(stack.emulator)
+    browser = await launchChromium()
+    // `medusa develop` compiles the Admin (Vite) on its first visits, which takes minutes on 2
+    // cores: start that now, in a page of its own, while the storefront scenarios run.
+    adminWarm = warmUpAdmin().catch((e) => e)
+  }, 7 * 60_000)
+
+  async function warmUpAdmin() {
+    const context = await newContext(browser)
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
+    await page.locator('input[name="email"]').waitFor({ timeout: 240_000 })
+    await loginToAdmin(page)
+    // An order page (of no order) loads the order detail route and its widgets.
+    await page.goto(`${stack.admin}/orders/order_warmup`, { timeout: 240_000 })
+    await page.waitForLoadState("networkidle", { timeout: 240_000 })
+    await context.close()
+  }
+
+  async function loginToAdmin(page: Page) {
+    const email = page.locator('input[name="email"]')
+    await email.waitFor({ timeout: 240_000 })
+    await email.fill(ADMIN.email)
+    await page.fill('input[name="password"]', ADMIN.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 })
+  }
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close().catch(() => {})
+    await stack?.stop()
+  }, 120_000)
+
+  /** A page in a context of its own; on failure a screenshot `<name>-failed.png` and the page's console errors. */
+  async function scenario(name: string, fn: (page: Page) => Promise<void>) {
+    const context = await newContext(browser)
+    contexts.push(context)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`))
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`))
+    try {
+      await fn(page)
+    } catch (e) {
+      await screenshot(page, `${name}-failed`).catch(() => {})
+      const err = e as Error
+      err.message += `\n  page: ${page.url()}${problems.length ? `\n  ${problems.slice(-8).join("\n  ")}` : ""}`
+      throw err
+    } finally {
+      await context.close().catch(() => {})
+    }
+  }
+
+  /** The emulator delivered its webhook(s) for the session's payment and the plugin answered 200. */
+  async function webhookDelivered(sessionId: string) {
+    return eventually(`webhook for ${sessionId} delivered`, async () => {
+      const { result: payments } = await emulator.get<{ result: any[] }>("/payments")
+      const uuids = payments.filter((p) => p.order_id === sessionId).map((p) => p.uuid)
+      const { result: hooks } = await emulator.get<{ result: any[] }>("/webhooks")
+      const mine = hooks.filter((h) => uuids.includes(h.payment_uuid))
+      return mine.length > 0 && mine.every((h) => h.state === "delivered") && mine
+    })
+  }
+
+  async function assertCapturedOnce(orderId: string, provider: string) {
+    const order = await admin.order(orderId)
+    const { payments, captures } = paymentsOf(order)
+    expect(payments).toHaveLength(1)
+    expect(payments[0].provider_id).toBe(provider)
+    await webhookDelivered(payments[0].payment_session_id)
+    // Again after the webhook was handled: still one payment and one capture of the whole amount.
+    const after = await admin.order(orderId)
+    const again = paymentsOf(after)
+    expect(after.payment_status).toBe("captured")
+    expect(again.payments).toHaveLength(1)
+    expect(again.captures).toHaveLength(1)
+    expect(Number(again.captures[0].amount)).toBe(Number(after.total))
+    return after
+  }
+
+  it("card, 3D approve: back on the storefront the order is confirmed; captured once (Admin API)", async () => {
+    await scenario("card-approve", async (page) => {
+      const c = customer("card")
+      await addToCartAndCheckout(page, stack.storefront)
+      await fillAddressAndShipping(page, c)
+      await payWithQuickCheckout(page, stack.emulator!)
+      expect(await page.locator("#amount").textContent()).toMatch(/\d+\.\d{2} TRY/)
+      await page.click("#approve")
+      const orderId = await waitForConfirmation(page, stack.storefront)
+      await page.locator('[data-testid="order-payment-status"][data-status="captured"]').waitFor()
+      expect(await page.locator('[data-testid="order-email"]').textContent()).toBe(c.email)
+      publish(await screenshot(page, "card-approve"), "demo-checkout.png")
+
+      const order = await assertCapturedOnce(orderId, "pp_odeme-checkout_odeme")
+      expect(order.email).toBe(c.email)
+      orders.card = orderId
+    })
+  })
+
+  it("card, 3D reject and then insufficient balance: readable failure, back to the payment choice, no order", async () => {
+    await scenario("card-declined", async (page) => {
+      const c = customer("declined")
+      const cartId = await addToCartAndCheckout(page, stack.storefront)
+      await fillAddressAndShipping(page, c)
+      // The plugin's return route passes only status=failed (not the service's reason), so the
+      // storefront says in words that the payment failed and what to do.
+      const attempts = [
+        { button: "#reject", shot: "card-reject" },
+        { button: "#insufficient", shot: "card-insufficient" },
+      ]
+      for (const a of attempts) {
+        await payWithQuickCheckout(page, stack.emulator!)
+        await page.click(a.button)
+        await page.waitForURL(`${stack.storefront}/checkout/return?**`)
+        await page.locator('[data-testid="return-status"][data-status="failed"]').waitFor()
+        expect(await page.locator("#return-status-text").textContent()).toBe("The payment failed.")
+        expect(await page.locator('[data-testid="return-message"]').textContent()).toMatch(/try again with another method/)
+        await screenshot(page, a.shot)
+        await page.click('[data-testid="back-to-payment"]')
+        await page.waitForURL(`${stack.storefront}/checkout?**`)
+        await waitForView(page, "checkout")
+        await page.locator('[data-testid="pay-checkout"]:not([disabled])').waitFor()
+        // The checkout page says why the customer is back.
+        expect(await page.locator('[data-testid="error-banner"]').textContent()).toMatch(/The payment failed/)
+      }
+      expect(await admin.ordersByEmail(c.email)).toEqual([])
+      const cart = await store.cart(cartId)
+      expect(cart.completed_at).toBeNull()
+    })
+  })
+
+  it("transfer on the Quick Checkout page: waiting page, sandbox approval, back → confirmed", async () => {
+    await scenario("checkout-transfer", async (page) => {
+      const c = customer("qc-transfer")
+      await addToCartAndCheckout(page, stack.storefront, "lokum-kutusu")
+      await fillAddressAndShipping(page, c)
+      await payWithQuickCheckout(page, stack.emulator!)
+      await page.fill("#sender_name", `${c.firstName} ${c.lastName}`)
+      await page.selectOption("#bank_id", { index: 0 })
+      await page.click("#transfer")
+      await page.locator("#waiting").waitFor()
+      expect(await page.locator("#iban").textContent()).toMatch(/TR\d{2}/)
+      expect(await page.locator("#sender").textContent()).toBe(`${c.firstName} ${c.lastName}`)
+      await screenshot(page, "checkout-transfer-waiting")
+      await page.click("#transfer-approve")
+      const orderId = await waitForConfirmation(page, stack.storefront)
+      await page.locator('[data-testid="order-payment-status"][data-status="captured"]').waitFor()
+      await screenshot(page, "checkout-transfer")
+      await assertCapturedOnce(orderId, "pp_odeme-checkout_odeme")
+    })
+  })
+
+  it("bank transfer through the API: waiting page with the IBAN, approval at the service → confirmed", async () => {
+    await scenario("api-transfer", async (page) => {
+      const c = customer("transfer")
+      await addToCartAndCheckout(page, stack.storefront, "cay-bardagi-seti")
+      await fillAddressAndShipping(page, c)
+      await page.check('[data-testid="pay-transfer"]')
+      await waitOrError(page, '[data-testid="bank-account"]')
+      expect(await page.inputValue('[data-testid="payer-name"]')).toBe(`${c.firstName} ${c.lastName}`)
+      await page.selectOption('[data-testid="sandbox-result"]', "pending")
+      await page.click('[data-testid="transfer-submit"]')
+      await page.waitForURL(`${stack.storefront}/checkout/transfer?**`, { timeout: 60_000 })
+      await waitForView(page, "transfer")
+      const url = new URL(page.url())
+      const sessionId = url.searchParams.get("session_id")!
+      const orderId = url.searchParams.get("order_id")!
+      expect(sessionId).toMatch(/^payses_/)
+      await page.locator('[data-testid="transfer-status"][data-status="pending"]').waitFor()
+      const iban = (await page.locator('[data-testid="transfer-iban"]').textContent()) || ""
+      expect(iban.replace(/\s+/g, "")).toMatch(/^TR\d{24}$/)
+      expect(await page.locator('[data-testid="transfer-reference"]').textContent()).toBe(sessionId)
+      await screenshot(page, "api-transfer-waiting")
+
+      // The order exists and waits for the money.
+      const waiting = await admin.order(orderId)
+      expect(waiting.payment_status).not.toBe("captured")
+      expect(paymentsOf(waiting).captures).toHaveLength(0)
+
+      // The money arrives: the service approves (control API); webhook or poller → captured.
+      const transfer = await eventually("the transfer at the emulator", () => emulator.transferOf(sessionId))
+      await emulator.post(`/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
+      await waitForView(page, "confirmation")
+      expect(new URL(page.url()).searchParams.get("order_id")).toBe(orderId)
+      await page.locator('[data-testid="order-payment-status"][data-status="captured"]').waitFor()
+      await screenshot(page, "api-transfer")
+      await assertCapturedOnce(orderId, "pp_odeme-transfer_odeme")
+      orders.transfer = orderId
+    })
+  })
+
+  it("the form is signed again right before posting: a stale session form is refused, the posted one is fresh", async () => {
+    const before = await emulator.get<{ signatureMaxAgeSeconds?: number }>("/config")
+    const maxAge = 3
+    try {
+      await scenario("fresh-form", async (page) => {
+        const c = customer("fresh-form")
+        const cartId = await addToCartAndCheckout(page, stack.storefront)
+        await fillAddressAndShipping(page, c)
+
+        // The session exists before the customer pays, as if created long ago.
+        const cart = await store.cart(cartId)
+        let pcId = cart.payment_collection?.id
+        if (!pcId) pcId = (await store.request("POST", "/store/payment-collections", { cart_id: cartId })).payment_collection.id
+        const { payment_collection } = await store.request("POST", `/store/payment-collections/${pcId}/payment-sessions`, {
+          provider_id: "pp_odeme-checkout_odeme",
+        })
+        const session = payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_odeme-checkout_odeme")
+        const stored = session.data.form
+        const storedTs = Number(stored.fields.ts)
+        expect(Math.abs(storedTs - Date.now() / 1000)).toBeLessThan(60)
+        expect(stored.fields.order_id).toBe(session.id)
+
+        // The service now refuses signatures older than `maxAge` s (instead of 30 min); let the stored one age.
+        await emulator.post("/config", { signatureMaxAgeSeconds: maxAge })
+        await eventually("the stored form to be stale", async () => Date.now() / 1000 > storedTs + maxAge + 1.2, 15_000, 100)
+        const stale = await fetch(stored.action, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(stored.fields).toString(),
+          redirect: "manual",
+        })
+        expect(stale.status).toBe(400)
+        expect(await stale.text()).toMatch(/Signature expired/)
+
+        // The storefront asks for a fresh form and posts that one: intercept it on its way.
+        let posted: URLSearchParams | null = null
+        await page.route("**/checkout/quick", async (route) => {
+          posted = new URLSearchParams(route.request().postData() || "")
+          await route.continue()
+        })
+        await payWithQuickCheckout(page, stack.emulator!)
+        const fields = posted as URLSearchParams | null
+        expect(fields).not.toBeNull()
+        expect(fields!.get("order_id")).toBe(session.id)
+        const ts = Number(fields!.get("ts"))
+        expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60)
+        expect(ts).toBeGreaterThan(storedTs)
+        expect(fields!.get("signature")).not.toBe(stored.fields.signature)
+        await page.click("#approve")
+        await waitForConfirmation(page, stack.storefront)
+        await screenshot(page, "fresh-form")
+      })
+    } finally {
+      await emulator.post("/config", { signatureMaxAgeSeconds: before.signatureMaxAgeSeconds ?? 1800 })
+    }
+  })
+
+  // The first visit of the Admin under `medusa develop` makes Vite compile it: minutes on 2 cores.
+  it("Admin: the order page shows the Odeme payment widget with the provider and the paid state", async () => {
+    const orderId = orders.transfer ?? orders.card
+    if (!orderId) throw new Error("no order from the card or transfer scenario to open")
+    await adminWarm
+    await scenario("admin-widget", async (page) => {
+      await page.goto(`${stack.admin}/login`)
+      await loginToAdmin(page)
+      await page.goto(`${stack.admin}/orders/${orderId}`)
+      const widget = page.locator('[data-testid="odeme-payment-widget"]')
+      await widget.waitFor({ timeout: 150_000 })
+      const payment = widget.locator('[data-testid="odeme-payment"]').first()
+      await payment.waitFor()
+      expect(await payment.getAttribute("data-state")).toBe("paid")
+      const provider = (await payment.locator('[data-testid="odeme-provider"]').textContent()) || ""
+      expect(provider).toMatch(orderId === orders.transfer ? /bank transfer/i : /Quick Checkout/i)
+      expect(await payment.locator('[data-testid="odeme-status-badge"]').getAttribute("data-state")).toBe("paid")
+      await widget.evaluate((el) => el.scrollIntoView({ block: "start" }))
+      // Let the page settle (fonts, late widgets) before the picture.
+      await page.waitForLoadState("networkidle").catch(() => {})
+      publish(await screenshot(page, "admin-widget"), "admin-widget.png")
+    })
+  }, 480_000)
+})

@@ -1,0 +1,122 @@
+/**
+ * HTTP helpers for assertions next to the browser: the Medusa Admin and Store
+ * APIs and the emulator's control API.
+ */
+import type { StackInfo } from "./stack"
+
+export const ADMIN = { email: "admin@odeme.test", password: "supersecret" }
+
+export async function json<T = any>(
+  url: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: unknown } = {}
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(20_000),
+  })
+  const text = await res.text()
+  let parsed: any = text
+  try {
+    parsed = JSON.parse(text)
+  } catch {}
+  return { status: res.status, body: parsed }
+}
+
+/** Polls `fn` until it returns a truthy value (short intervals, generous timeout). */
+export async function eventually<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  for (;;) {
+    try {
+      const v = await fn()
+      if (v) return v
+    } catch (e) {
+      last = e
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not met after ${timeoutMs} ms${last ? ` (${String(last)})` : ""}`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}
+
+export class AdminApi {
+  private token: string | null = null
+  constructor(private readonly stack: StackInfo) {}
+
+  private async auth() {
+    if (this.token) return this.token
+    const res = await json(`${this.stack.backend}/auth/user/emailpass`, { method: "POST", body: ADMIN })
+    if (res.status !== 200 || !res.body?.token) throw new Error(`admin login: HTTP ${res.status} ${JSON.stringify(res.body)}`)
+    return (this.token = res.body.token as string)
+  }
+
+  async get<T = any>(pathAndQuery: string): Promise<T> {
+    const res = await json<T>(`${this.stack.backend}${pathAndQuery}`, { headers: { authorization: `Bearer ${await this.auth()}` } })
+    if (res.status !== 200) throw new Error(`GET ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+    return res.body
+  }
+
+  /** The order with its payments and their captures. */
+  async order(id: string) {
+    const { order } = await this.get<{ order: any }>(
+      `/admin/orders/${id}?fields=id,display_id,email,total,currency_code,payment_status,status,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures`
+    )
+    return order
+  }
+
+  async ordersByEmail(email: string): Promise<any[]> {
+    const { orders } = await this.get<{ orders: any[] }>(`/admin/orders?limit=100&order=-created_at&fields=id,email,payment_status,status`)
+    return orders.filter((o) => o.email === email)
+  }
+}
+
+/** Every payment of an order and all their captures. */
+export function paymentsOf(order: any): { payments: any[]; captures: any[] } {
+  const payments = (order.payment_collections || []).flatMap((pc: any) => pc.payments || [])
+  return { payments, captures: payments.flatMap((p: any) => p.captures || []) }
+}
+
+export class StoreApi {
+  constructor(private readonly stack: StackInfo) {}
+
+  async request<T = any>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
+    const res = await json<T>(`${this.stack.backend}${pathAndQuery}`, {
+      method,
+      body,
+      headers: { "x-publishable-api-key": this.stack.publishableKey },
+    })
+    if (res.status >= 300) throw new Error(`${method} ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+    return res.body
+  }
+
+  async cart(id: string) {
+    const { cart } = await this.request<{ cart: any }>(
+      "GET",
+      `/store/carts/${id}?fields=id,completed_at,total,*payment_collection,*payment_collection.payment_sessions`
+    )
+    return cart
+  }
+}
+
+export class EmulatorControl {
+  constructor(private readonly url: string) {}
+
+  async get<T = any>(p: string): Promise<T> {
+    const res = await json<T>(`${this.url}/_control${p}`)
+    if (res.status !== 200) throw new Error(`emulator GET ${p}: HTTP ${res.status}`)
+    return res.body
+  }
+
+  async post<T = any>(p: string, body: unknown): Promise<T> {
+    const res = await json<T>(`${this.url}/_control${p}`, { method: "POST", body })
+    if (res.status !== 200) throw new Error(`emulator POST ${p}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+    return res.body
+  }
+
+  /** The transfer the plugin created for a payment session (order_id = session id). */
+  async transferOf(sessionId: string): Promise<any | undefined> {
+    const { result } = await this.get<{ result: any[] }>("/transfers")
+    return result.find((t) => t.order_id === sessionId)
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The whole demo stack for browser tests: `scripts/demo.js --ci --data-dir <tmp>`
+ * as a child process (plugin build if src/ changed, PostgreSQL, emulator, Medusa
+ * with Admin, storefront). Waits for its `[demo] READY {json}` line. A fresh data
+ * directory and, through --ci, a database of its own per run: a developer's demo
+ * data (demo/.data, medusa_odeme_demo) is never touched.
+ *
+ * DATABASE_URL / DB_* are passed through (scripts/test.js sets DB_* to its
+ * embedded PostgreSQL), otherwise demo.js starts one in the data directory.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+
+export const ROOT = path.resolve(__dirname, "..", "..", "..")
+
+export interface StackInfo {
+  storefront: string
+  backend: string
+  admin: string
+  emulator: string | null
+  publishableKey: string
+  dataDir: string
+  database: string
+  logs: string
+}
+
+export interface Stack extends StackInfo {
+  stop(): Promise<void>
+  /** The demo script's own output so far (steps, errors). */
+  output(): string
+}
+
+function tail(text: string, lines = 60) {
+  return text.trimEnd().split("\n").slice(-lines).join("\n")
+}
+
+function groupAlive(pid: number) {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack> {
+  // Debugging only: E2E_STACK='<READY json>' attaches to a stack started by hand
+  // (`node scripts/demo.js --ci --data-dir /tmp/x`), which the tests then neither start nor stop.
+  if (process.env.E2E_STACK) {
+    const info = JSON.parse(process.env.E2E_STACK) as StackInfo
+    return { ...info, stop: async () => {}, output: () => "" }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" }
+  // Jest's settings are not the store's: demo.js sets NODE_ENV for Medusa itself.
+  delete env.NODE_ENV
+  delete env.JEST_WORKER_ID
+  env.NODE_OPTIONS = (env.NODE_OPTIONS || "")
+    .split(/\s+/)
+    .filter((o) => o && o !== "--experimental-vm-modules")
+    .join(" ")
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "demo.js"), "--ci", "--data-dir", dataDir], {
+    cwd: ROOT,
+    env,
+    // stdin stays a pipe: demo.js stops everything when it closes (if this process dies).
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  })
+  let out = ""
+  child.stdout!.on("data", (c) => (out += c))
+  child.stderr!.on("data", (c) => (out += c))
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  let stopped: Promise<void> | null = null
+
+  const stop = () => {
+    if (stopped) return stopped
+    stopped = (async () => {
+      const pid = child.pid!
+      if (child.exitCode === null && child.signalCode === null) {
+        // demo.js stops Medusa, the emulator, the storefront and PostgreSQL, each in its own group.
+        try {
+          process.kill(-pid, "SIGTERM")
+        } catch {}
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-pid, "SIGKILL")
+          } catch {}
+        }, 60_000)
+        await exited
+        clearTimeout(timer)
+      }
+      if (groupAlive(child.pid!)) {
+        try {
+          process.kill(-pid, "SIGKILL")
+        } catch {}
+      }
+      child.stdin?.destroy()
+      if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
+      else process.stdout.write(`e2e: data and logs kept in ${dataDir}\n`)
+    })()
+    return stopped
+  }
+
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`the demo stack was not ready after ${timeoutMs / 1000} s:\n${tail(out)}`))
+    }, timeoutMs)
+    const onData = () => {
+      const m = out.match(/^\[demo\] READY (\{.*\})$/m)
+      if (m) {
+        clearTimeout(timer)
+        child.stdout!.off("data", onData)
+        resolve(JSON.parse(m[1]) as StackInfo)
+      }
+    }
+    child.stdout!.on("data", onData)
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`scripts/demo.js exited (${signal || `exit ${code}`}) before it was ready:\n${tail(out)}`))
+    })
+  }).catch(async (e) => {
+    const logs = path.join(dataDir, "logs", "medusa.log")
+    const medusa = fs.existsSync(logs) ? `\n--- last lines of medusa.log ---\n${tail(fs.readFileSync(logs, "utf8"), 40)}` : ""
+    await stop()
+    throw new Error(`${(e as Error).message}${medusa}`)
+  })
+
+  return { ...info, stop, output: () => out }
+}
