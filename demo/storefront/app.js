@@ -494,8 +494,10 @@ async function returnPage() {
   const stored = JSON.parse(localStorage.getItem(KEYS.payment) || "{}")
   const cartId = params.get("cart_id") || stored.cart_id || localStorage.getItem(KEYS.cart)
   const sessionId = params.get("session_id") || stored.session_id
-  const message = params.get("message")
-  if (status === "failed" || !cartId) return paymentFailed(message || undefined)
+  // The plugin sends a reason code, never text from the URL: translate it here.
+  const reason = params.get("reason")
+  const message = reason ? t(`reason_${reason}`) : undefined
+  if (status === "failed" || !cartId) return paymentFailed(message)
   setReturnStatus(status === "paid" ? "paid" : "pending", status === "paid" ? "completing" : "confirming")
   ready()
   try {

@@ -147,11 +147,11 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
       const c = customer("declined")
       const cartId = await addToCartAndCheckout(page, stack.storefront)
       await fillAddressAndShipping(page, c)
-      // The plugin's return route passes only status=failed (not the service's reason), so the
-      // storefront says in words that the payment failed and what to do.
+      // The return route passes status=failed and a reason code (never the service's text);
+      // the storefront says in its own words why the payment failed and what to do.
       const attempts = [
-        { button: "#reject", shot: "card-reject" },
-        { button: "#insufficient", shot: "card-insufficient" },
+        { button: "#reject", shot: "card-reject", reason: /3D Secure authentication failed/ },
+        { button: "#insufficient", shot: "card-insufficient", reason: /insufficient balance/ },
       ]
       for (const a of attempts) {
         await payWithQuickCheckout(page, stack.emulator!)
@@ -159,14 +159,16 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
         await page.waitForURL(`${stack.storefront}/checkout/return?**`)
         await page.locator('[data-testid="return-status"][data-status="failed"]').waitFor()
         expect(await page.locator("#return-status-text").textContent()).toBe("The payment failed.")
-        expect(await page.locator('[data-testid="return-message"]').textContent()).toMatch(/try again with another method/)
+        const why = await page.locator('[data-testid="return-message"]').textContent()
+        expect(why).toMatch(a.reason)
+        expect(why).toMatch(/try again with another method/)
         await screenshot(page, a.shot)
         await page.click('[data-testid="back-to-payment"]')
         await page.waitForURL(`${stack.storefront}/checkout?**`)
         await waitForView(page, "checkout")
         await page.locator('[data-testid="pay-checkout"]:not([disabled])').waitFor()
         // The checkout page says why the customer is back.
-        expect(await page.locator('[data-testid="error-banner"]').textContent()).toMatch(/The payment failed/)
+        expect(await page.locator('[data-testid="error-banner"]').textContent()).toMatch(a.reason)
       }
       expect(await admin.ordersByEmail(c.email)).toEqual([])
       const cart = await store.cart(cartId)

@@ -61,3 +61,16 @@ describe("checkAmount", () => {
     expect(checkAmount({ amount: "1", currency_code: "try" }, ["TRY"], sandbox, "X").amount).toBe("1.00")
   })
 })
+
+describe("failureReason", () => {
+  const { failureReason } = require("../failure-reason")
+  it.each([
+    ["Yetersiz bakiye / Insufficient balance", "insufficient_funds"],
+    ["3D Secure doğrulaması başarısız / 3D Secure authentication failed", "authentication_failed"],
+    ["İşlem iptal edildi", "canceled"],
+    ["<script>alert(1)</script> call +90 555", "declined"],
+    [undefined, "declined"],
+  ])("maps %p to %p", (message, code) => {
+    expect(failureReason(message)).toBe(code)
+  })
+})

@@ -3,10 +3,11 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { confirmNotification, medusaState } from "../../../../../lib/confirm-payment"
 import { NotificationInbox } from "../../../../../lib/notification-inbox"
+import { failureReason } from "../../../../../lib/failure-reason"
 import { allowedStorefrontOrigins, type OdemeOptions } from "../../../../../lib/options"
 import { PaymentStore, type OdemePaymentRow } from "../../../../../lib/payment-store"
 import { toStorefrontStatus } from "../../../../../lib/status"
-import { notificationStatus, returnQuerySchema, dedupeKey, zodMessage } from "../../../../utils/notification-shape"
+import { notificationStatus, returnQuerySchema, dedupeKey, hasNulCharacter, zodMessage } from "../../../../utils/notification-shape"
 import { odemeModule } from "../../../../utils/odeme-module"
 
 const SESSION_ID = /^payses_[A-Za-z0-9]{10,60}$/
@@ -26,6 +27,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const query = returnQuerySchema.safeParse(req.query)
+  if (query.success && hasNulCharacter(query.data)) {
+    res.status(400).type("text/plain").send("Invalid return parameters: NUL characters are not allowed.")
+    return
+  }
   if (!query.success) {
     res.status(400).type("text/plain").send(`Invalid return parameters: ${zodMessage(query.error)}`)
     return
@@ -60,10 +65,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (verifiable) await withTimeout(confirmNotification(req.scope, row.id), waitMs)
   const settled = await waitForVerdict(payments, sessionId, waitMs)
   const { cartId } = await medusaState(req.scope, sessionId).catch(() => ({ cartId: null }))
-  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, cartId))
+  const reason = settled.status === "failed" ? failureReason(q.message) : null
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, cartId, reason))
 }
 
-function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartId: string | null): string {
+function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartId: string | null, reason: string | null): string {
   const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
   const fallback = `${options.storefrontUrl}${options.checkout.returnPath}`
   let target: URL
@@ -75,6 +81,8 @@ function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartI
   target.searchParams.set("status", toStorefrontStatus(payment.status))
   target.searchParams.set("session_id", payment.session_id)
   if (cartId) target.searchParams.set("cart_id", cartId)
+  // Only once the failure is verified, and only as a code (never the service's free text).
+  if (reason) target.searchParams.set("reason", reason)
   return target.toString()
 }
 
