@@ -46,6 +46,17 @@ export const returnQuerySchema = z
   })
   .strip()
 
+/**
+ * PostgreSQL refuses U+0000 in text and jsonb, so such input could never be
+ * stored: it is refused as invalid (400/404) instead of failing in the
+ * database (which answered 503/500, and a 503 makes the service redeliver it).
+ */
+export function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000")
+  if (depth > 32 || !value || typeof value !== "object") return false
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNulCharacter(v, depth + 1))
+}
+
 /** The key under which a notification is stored once, whoever delivers it. */
 export function dedupeKey(uuid: string, status: string): string {
   return `n:${uuid}:${status}`

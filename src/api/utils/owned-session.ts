@@ -1,6 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { hasNulCharacter } from "./notification-shape"
 
 const cartIdSchema = z.string({ required_error: "cart_id is required" }).min(1, "cart_id is required").max(100)
 
@@ -18,6 +19,10 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, ca
   const cartId = cartIdSchema.safeParse(cartIdInput)
   if (!cartId.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, cartId.error.issues.map((i) => i.message).join("; "))
+  }
+  if (hasNulCharacter(sessionId)) {
+    // Could never match a stored id (and PostgreSQL refuses it): the same 404 as an unknown session.
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session was not found for this cart.")
   }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({

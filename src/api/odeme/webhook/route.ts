@@ -5,7 +5,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/confirm-payment"
 import { NotificationInbox } from "../../../lib/notification-inbox"
 import { PaymentStore } from "../../../lib/payment-store"
-import { dedupeKey, webhookSchema, zodMessage } from "../../utils/notification-shape"
+import { dedupeKey, hasNulCharacter, webhookSchema, zodMessage } from "../../utils/notification-shape"
 
 /**
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
@@ -16,6 +16,10 @@ import { dedupeKey, webhookSchema, zodMessage } from "../../utils/notification-s
  * database is unavailable it answers 503 so the service delivers it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  if (hasNulCharacter(req.body)) {
+    res.status(400).json({ type: "invalid_data", message: "Invalid payment notification: NUL characters are not allowed." })
+    return
+  }
   const parsed = webhookSchema.safeParse(req.body ?? {})
   if (!parsed.success) {
     res.status(400).json({ type: "invalid_data", message: `Invalid payment notification: ${zodMessage(parsed.error)}` })
@@ -27,22 +31,31 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
   let stored
   try {
-    const payment = await new PaymentStore(db).get(n.order_id)
-    if (!payment) {
+    // Medusa's pool waits up to 60 s for a connection while the database is down; the
+    // service gives up on a delivery long before. Answer 503 within a bound instead.
+    const result = await withDeadline(
+      (async () => {
+        const payment = await new PaymentStore(db).get(n.order_id)
+        if (!payment) return null
+        const raw = (req as unknown as { rawBody?: Buffer }).rawBody
+        return new NotificationInbox(db).store({
+          source: "webhook",
+          dedupe_key: dedupeKey(n.uuid, n.status),
+          session_id: n.order_id,
+          service_uuid: n.uuid,
+          status: n.status,
+          type: n.type ?? null,
+          payload: n as Record<string, unknown>,
+          raw_body: raw ? raw.toString("utf8").slice(0, 64 * 1024) : null,
+        })
+      })(),
+      STORE_DEADLINE_MS
+    )
+    if (!result) {
       res.status(404).json({ type: "not_found", message: `No payment of this store has order_id ${n.order_id}.` })
       return
     }
-    const raw = (req as unknown as { rawBody?: Buffer }).rawBody
-    stored = await new NotificationInbox(db).store({
-      source: "webhook",
-      dedupe_key: dedupeKey(n.uuid, n.status),
-      session_id: n.order_id,
-      service_uuid: n.uuid,
-      status: n.status,
-      type: n.type ?? null,
-      payload: n as Record<string, unknown>,
-      raw_body: raw ? raw.toString("utf8").slice(0, 64 * 1024) : null,
-    })
+    stored = result
   } catch (err) {
     logger.error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
     res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
@@ -59,4 +72,19 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       logger.warn(`medusa-payment-odeme: could not queue notification ${stored.row.id}: ${String(err)}`)
     }
   }
+}
+
+/**
+ * How long the route waits for the database before answering 503. A write that
+ * lands later is harmless: the row is due for the inbox job, and the service's
+ * redelivery of the refused notification only counts as a duplicate.
+ */
+const STORE_DEADLINE_MS = 5_000
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
 }
