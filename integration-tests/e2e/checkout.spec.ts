@@ -4,7 +4,7 @@
  * emulator, PostgreSQL) in a fresh data directory and database.
  *
  * Every scenario ends with a screenshot in artifacts/e2e/<name>.png (and
- * <name>-failed.png when it fails). Two are copied to docs/ for the README.
+ * <name>-failed.png when it fails). With UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for the README.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { ADMIN, AdminApi, EmulatorControl, StoreApi, eventually, paymentsOf } from "./support/api"

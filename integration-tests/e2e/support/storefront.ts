@@ -24,8 +24,12 @@ export function clearFailureShots() {
   for (const f of fs.readdirSync(ARTIFACTS)) if (f.endsWith("-failed.png")) fs.rmSync(path.join(ARTIFACTS, f), { force: true })
 }
 
-/** Copies a screenshot into docs/ (committed, for the README). */
+/**
+ * Copies a screenshot into docs/ (committed, for the README) when
+ * UPDATE_DOCS_SCREENSHOTS=1, so an ordinary test run leaves the tree clean.
+ */
 export function publish(file: string, docsName: string) {
+  if (process.env.UPDATE_DOCS_SCREENSHOTS !== "1") return
   fs.mkdirSync(path.join(ROOT, "docs"), { recursive: true })
   fs.copyFileSync(file, path.join(ROOT, "docs", docsName))
 }
