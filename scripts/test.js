@@ -49,7 +49,8 @@ async function main() {
   const env = {
     ...process.env,
     ...db.env,
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings"].filter(Boolean).join(" "),
+    // --expose-gc: memory tests compare heap after a forced collection (retained memory, not garbage).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings", "--expose-gc"].filter(Boolean).join(" "),
   }
 
   let stopping = false

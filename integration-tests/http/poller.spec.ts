@@ -145,20 +145,26 @@ medusaIntegrationTestRunner({
         got.forEach((r: OdemePaymentRow) => claimedIds.add(r.id))
         return got
       })
-      global.gc?.()
-      const heapBefore = process.memoryUsage().heapUsed
+      const retainedHeap = () => {
+        global.gc?.()
+        return process.memoryUsage().heapUsed
+      }
+      const heapBefore = retainedHeap()
       const s = await pollTransfers(getContainer(), { maxPerRun: 10_000, concurrency: 20, timeBudgetMs: 600_000 })
-      const heapAfter = process.memoryUsage().heapUsed
+      const uniqueClaims = claimedIds.size
       spy.mockRestore()
+      claimedIds.clear()
+      const heapAfter = retainedHeap()
       expect(s.checked).toBe(10_000)
       expect(s.errors).toBe(10_000) // the emulator does not know these uuids: each is answered 404 and rescheduled
       expect(Math.max(...claims)).toBeLessThanOrEqual(100)
       expect(claimedTotal).toBe(10_000)
-      expect(claimedIds.size).toBe(10_000)
+      expect(uniqueClaims).toBe(10_000)
       const stillDue = await db()("odeme_payment").where("next_check_at", "<=", db().fn.now()).count("* as n")
       expect(Number(stillDue[0].n)).toBe(0)
-      // Flat memory: only one batch is held at a time (a generous bound, not a timing).
-      expect(heapAfter - heapBefore).toBeLessThan(150 * 1024 * 1024)
+      // Flat memory: a pass retains nothing once collected (a generous bound, not a timing).
+      if (global.gc) expect(heapAfter - heapBefore).toBeLessThan(64 * 1024 * 1024)
+      else console.warn("memory bound not checked: run through scripts/test.js (it passes --expose-gc)")
     }, 600_000)
   },
 })

@@ -211,10 +211,21 @@ export class OdemeTransferProvider extends OdemeBase {
    * for a payment that was canceled here (it goes to review instead).
    */
   private reconcile(row: OdemePaymentRow, reported: OdemeState): OdemeState {
-    if (row.status === "review") return "review"
-    if (reported !== "paid") return row.status === "canceled" || row.status === "expired" ? row.status : reported
-    if (row.status === "canceled" || row.status === "expired") return "review"
-    return "paid"
+    switch (row.status) {
+      case "review":
+        return "review"
+      // Verified paid stays paid while the record lags behind; a contradiction is for a person to judge.
+      case "paid":
+        return reported === "failed" ? "review" : "paid"
+      case "canceled":
+      case "expired":
+        return reported === "paid" ? "review" : row.status
+      // Money that arrives after a failure is still the customer's payment.
+      case "failed":
+        return reported === "paid" ? "paid" : "failed"
+      default:
+        return reported
+    }
   }
 
   private reviewReason(row: OdemePaymentRow, reported: OdemeState, record: TransferRecord): string {
