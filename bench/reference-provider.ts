@@ -1,6 +1,6 @@
 import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import { ModuleProvider, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { webhookSchema } from "../src/api/utils/notification-shape"
+import { webhookSchema } from "../src/lib/notification-shape"
 import { OdemeCheckoutProvider } from "../src/providers/odeme/services/odeme-checkout"
 
 /**

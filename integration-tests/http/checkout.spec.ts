@@ -220,6 +220,32 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a notification sent to Medusa's generic hook route", () => {
+      it("is stored in the same inbox and confirmed through the same path, once", async () => {
+        const { cart, session } = await startCheckout()
+        await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+        const page = await openCheckout(await freshForm(session.id, cart.id))
+        await payByCard(page, "approve")
+        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+        const body = hooks[hooks.length - 1].body
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${env.backendUrl}/hooks/payment/odeme-checkout_odeme`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+          expect(res.status).toBe(200)
+        }
+        // Medusa delays its hook events by 5 s.
+        await paidOrder(cart.id)
+        const rows = await notifications()
+        expect(rows).toHaveLength(1)
+        expect(rows[0].duplicate_count).toBe(2)
+        expect(rows[0].outcome).toBe("paid")
+        expect(await captureCount(cart.id)).toBe(1)
+      })
+    })
+
     describe("tampering", () => {
       async function approved() {
         const { cart, session } = await startCheckout()

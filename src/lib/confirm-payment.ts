@@ -9,7 +9,9 @@ import { judgeNotification, type Verdict } from "./judge"
 import { NotificationInbox, type NotificationRow } from "./notification-inbox"
 import { PaymentStore, type OdemePaymentRow } from "./payment-store"
 
-export const NOTIFICATION_EVENT = "odeme.notification.received"
+import { NOTIFICATION_EVENT } from "./notification-event"
+
+export { NOTIFICATION_EVENT }
 
 export interface ConfirmResult {
   notification_id: string

@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { hasNulCharacter } from "./notification-shape"
+import { hasNulCharacter } from "../../lib/notification-shape"
 
 const cartIdSchema = z.string({ required_error: "cart_id is required" }).min(1, "cart_id is required").max(100)
 

@@ -3,9 +3,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/confirm-payment"
-import { NotificationInbox } from "../../../lib/notification-inbox"
-import { PaymentStore } from "../../../lib/payment-store"
-import { dedupeKey, hasNulCharacter, webhookSchema, zodMessage } from "../../utils/notification-shape"
+import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 
 /**
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
@@ -16,60 +14,36 @@ import { dedupeKey, hasNulCharacter, webhookSchema, zodMessage } from "../../uti
  * database is unavailable it answers 503 so the service delivers it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  if (hasNulCharacter(req.body)) {
-    res.status(400).json({ type: "invalid_data", message: "Invalid payment notification: NUL characters are not allowed." })
-    return
-  }
-  const parsed = webhookSchema.safeParse(req.body ?? {})
-  if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: `Invalid payment notification: ${zodMessage(parsed.error)}` })
-    return
-  }
-  const n = parsed.data
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 
-  let stored
+  let intake: WebhookIntake
   try {
     // Medusa's pool waits up to 60 s for a connection while the database is down; the
     // service gives up on a delivery long before. Answer 503 within a bound instead.
-    const result = await withDeadline(
-      (async () => {
-        const payment = await new PaymentStore(db).get(n.order_id)
-        if (!payment) return null
-        const raw = (req as unknown as { rawBody?: Buffer }).rawBody
-        return new NotificationInbox(db).store({
-          source: "webhook",
-          dedupe_key: dedupeKey(n.uuid, n.status),
-          session_id: n.order_id,
-          service_uuid: n.uuid,
-          status: n.status,
-          type: n.type ?? null,
-          payload: n as Record<string, unknown>,
-          raw_body: raw ? raw.toString("utf8").slice(0, 64 * 1024) : null,
-        })
-      })(),
-      STORE_DEADLINE_MS
-    )
-    if (!result) {
-      res.status(404).json({ type: "not_found", message: `No payment of this store has order_id ${n.order_id}.` })
-      return
-    }
-    stored = result
+    intake = await withDeadline(takeWebhook(db, req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
   } catch (err) {
     logger.error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
     res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
     return
   }
+  if (intake.kind === "invalid") {
+    res.status(400).json({ type: "invalid_data", message: intake.message })
+    return
+  }
+  if (intake.kind === "unknown_session") {
+    res.status(404).json({ type: "not_found", message: intake.message })
+    return
+  }
 
-  res.status(200).json({ received: true, duplicate: stored.duplicate })
+  res.status(200).json({ received: true, duplicate: intake.duplicate })
 
-  if (!stored.duplicate || stored.row.state === "received" || stored.row.state === "retry") {
+  if (intake.process) {
     try {
-      await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: stored.row.id } })
+      await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
     } catch (err) {
       // Stored and due: the inbox job processes it.
-      logger.warn(`medusa-payment-odeme: could not queue notification ${stored.row.id}: ${String(err)}`)
+      logger.warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
     }
   }
 }

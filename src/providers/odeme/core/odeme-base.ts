@@ -2,6 +2,7 @@ import {
   AbstractPaymentProvider,
   ContainerRegistrationKeys,
   MedusaError,
+  Modules,
   PaymentActions,
 } from "@medusajs/framework/utils"
 import type {
@@ -31,9 +32,11 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import { BankDirectory } from "../../../lib/bank-directory"
+import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { PaymentStore } from "../../../lib/payment-store"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
+import { takeWebhook } from "../../../lib/webhook-intake"
 
 type Data = Record<string, unknown>
 
@@ -161,11 +164,28 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   }
 
   /**
-   * Notifications are taken by the plugin's own route (POST /odeme/webhook),
-   * which stores them durably before answering. Medusa's generic hook route
-   * answers 200 before anything is stored, so it is not used.
+   * Notifications belong on the plugin's own route (POST /odeme/webhook),
+   * which stores them before answering. If a merchant entered Medusa's
+   * generic /hooks/payment URL instead, the notification is still put in the
+   * same inbox and goes through the one confirmation path (verify, match,
+   * one capture); Medusa itself is told there is nothing for it to do.
    */
-  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const db = this.container[ContainerRegistrationKeys.PG_CONNECTION] as Knex | undefined
+    if (!db) return { action: PaymentActions.NOT_SUPPORTED }
+    const intake = await takeWebhook(db, payload.data, payload.rawData)
+    if (intake.kind !== "stored") {
+      this.logger_.warn(`medusa-payment-odeme: notification on Medusa's generic hook route ignored: ${intake.message}`)
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    this.logger_.warn(
+      `medusa-payment-odeme: a notification arrived on Medusa's generic hook route; it was stored, but enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel`
+    )
+    if (intake.process) {
+      const bus = this.container[Modules.EVENT_BUS] as { emit(e: unknown): Promise<void> } | undefined
+      // Without a bus here the inbox job still processes the stored row.
+      await bus?.emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }).catch(() => undefined)
+    }
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 }

@@ -7,7 +7,7 @@ import { failureReason } from "../../../../../lib/failure-reason"
 import { allowedStorefrontOrigins, type OdemeOptions } from "../../../../../lib/options"
 import { PaymentStore, type OdemePaymentRow } from "../../../../../lib/payment-store"
 import { toStorefrontStatus } from "../../../../../lib/status"
-import { notificationStatus, returnQuerySchema, dedupeKey, hasNulCharacter, zodMessage } from "../../../../utils/notification-shape"
+import { notificationStatus, returnQuerySchema, dedupeKey, hasNulCharacter, zodMessage } from "../../../../../lib/notification-shape"
 import { odemeModule } from "../../../../utils/odeme-module"
 
 const SESSION_ID = /^payses_[A-Za-z0-9]{10,60}$/
