@@ -17,6 +17,7 @@ import os from "node:os"
 import path from "node:path"
 import { pollTransfers } from "../src/lib/poll-transfers"
 import { openCheckout, payByCard, waitFor } from "../integration-tests/utils/checkout-driver"
+import { insertPendingTransfers } from "../integration-tests/utils/bulk-transfers"
 import { useOdemeEnvironment } from "../integration-tests/utils/environment"
 import { paymentProvider } from "../integration-tests/utils/inspect"
 import { CHECKOUT_PROVIDER, cartWithSession, seedStore, type SeededStore } from "../integration-tests/utils/store"
@@ -203,22 +204,7 @@ medusaIntegrationTestRunner({
       if (CFG.pollerConcurrency !== 5 && CFG.pollerSizes.includes(1000)) runs.unshift({ n: 1000, concurrency: 5 })
       for (const { n, concurrency } of runs) {
         await db()("odeme_payment").where("session_id", "like", "payses_bench%").delete()
-        const now = Date.now()
-        const rows = Array.from({ length: n }, (_, i) => ({
-          id: `odpay_bench${String(i).padStart(6, "0")}`,
-          session_id: `payses_bench${String(i).padStart(6, "0")}`,
-          provider: "odeme-transfer",
-          flow: "transfer_api",
-          mode: "sandbox",
-          amount: "10.00",
-          currency: "TRY",
-          status: "awaiting_transfer",
-          creation_state: "created",
-          service_uuid: randomUUID(),
-          next_check_at: new Date(now - 1000),
-          created_at: new Date(now - i * 1000),
-        }))
-        for (let i = 0; i < rows.length; i += 1000) await db().batchInsert("odeme_payment", rows.slice(i, i + 1000), 1000)
+        await insertPendingTransfers(db(), n, "bench")
         await env.emulator.control("DELETE", "/_control/faults")
         await env.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })
         const gcAvailable = forceGc()

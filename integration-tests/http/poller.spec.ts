@@ -1,8 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { randomUUID } from "node:crypto"
 import { PaymentStore, type OdemePaymentRow } from "../../src/lib/payment-store"
 import { pollTransfers } from "../../src/lib/poll-transfers"
+import { insertPendingTransfers } from "../utils/bulk-transfers"
 import { useOdemeEnvironment } from "../utils/environment"
 import { ordersOfCart } from "../utils/inspect"
 import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
@@ -118,22 +118,7 @@ medusaIntegrationTestRunner({
     })
 
     it("10,000 pending transfers are all processed in bounded batches", async () => {
-      const now = Date.now()
-      const rows = Array.from({ length: 10_000 }, (_, i) => ({
-        id: `odpay_bulk${String(i).padStart(6, "0")}`,
-        session_id: `payses_bulk${String(i).padStart(6, "0")}`,
-        provider: "odeme-transfer",
-        flow: "transfer_api",
-        mode: "sandbox",
-        amount: "10.00",
-        currency: "TRY",
-        status: "awaiting_transfer",
-        creation_state: "created",
-        service_uuid: randomUUID(),
-        next_check_at: new Date(now - 1000),
-        created_at: new Date(now - i * 1000),
-      }))
-      for (let i = 0; i < rows.length; i += 1000) await db().batchInsert("odeme_payment", rows.slice(i, i + 1000), 1000)
+      await insertPendingTransfers(db(), 10_000, "bulk")
       const claims: number[] = []
       const claimedIds = new Set<string>()
       let claimedTotal = 0

@@ -63,21 +63,8 @@ export interface OdemeApiErrorInit {
   secrets?: ReadonlyArray<string | undefined | null>
 }
 
-export interface OdemeApiErrorJSON {
-  name: "OdemeApiError"
-  message: string
-  endpoint: string
-  method: string
-  path: string
-  kind: OdemeErrorKind
-  retryable: boolean
-  status?: number
-  serviceMessage?: string
-  field?: string
-  code?: string
-  detail?: string
-  attempts?: number
-}
+/** The safe fields of an error, as `toJSON()` returns them (never the secrets). */
+export type OdemeApiErrorJSON = { name: "OdemeApiError"; message: string } & Omit<OdemeApiErrorInit, "secrets">
 
 function describe(init: OdemeApiErrorInit, serviceMessage: string | undefined, detail: string | undefined): string {
   let reason: string

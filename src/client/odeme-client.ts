@@ -8,7 +8,7 @@ import {
   type QuickCheckoutForm,
   type QuickCheckoutFormInput,
 } from "./checkout"
-import { OdemeApiError, redact, truncate, type OdemeErrorKind } from "./errors"
+import { OdemeApiError, redact, truncate, type OdemeApiErrorInit, type OdemeErrorKind } from "./errors"
 import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
@@ -380,19 +380,7 @@ export class OdemeClient {
     }
   }
 
-  #error(
-    ep: EndpointDef,
-    init: {
-      kind: OdemeErrorKind
-      retryable: boolean
-      status?: number
-      serviceMessage?: string
-      field?: string
-      code?: string
-      detail?: string
-      attempts?: number
-    }
-  ): OdemeApiError {
+  #error(ep: EndpointDef, init: Omit<OdemeApiErrorInit, "endpoint" | "method" | "path" | "secrets">): OdemeApiError {
     return new OdemeApiError({
       endpoint: ep.name,
       method: ep.method,

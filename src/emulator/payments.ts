@@ -15,21 +15,23 @@ export const MESSAGES = {
   cardFailed: "Ödeme başarısız / Payment failed",
 }
 
-export interface NewPayment {
-  kind: PaymentKind
-  method: PaymentMethod | null
-  mode: Mode
-  api_id: number
-  order_id: string
-  amount: string
-  currency: string
-  requested_amount?: string
-  requested_currency?: string
-  description?: string
-  success_url?: string
-  cancel_url?: string
-  product?: { slug: string; id: number }
-}
+/** What a new payment is created from; the rest (uuid, status, dates…) the emulator sets. */
+export type NewPayment = Pick<
+  Payment,
+  | "kind"
+  | "method"
+  | "mode"
+  | "api_id"
+  | "order_id"
+  | "amount"
+  | "currency"
+  | "requested_amount"
+  | "requested_currency"
+  | "description"
+  | "success_url"
+  | "cancel_url"
+  | "product"
+>
 
 export function createPayment(ctx: EmulatorContext, init: NewPayment): Payment {
   const now = new Date().toISOString()

@@ -3,11 +3,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { OdemeApiError } from "../client"
-import { toMinorUnits } from "../client/amount"
 import { ODEME_MODULE } from "../modules/odeme"
 import type OdemeModuleService from "../modules/odeme/service"
 import { applyVerdict, confirmNotification, medusaState } from "./confirm-payment"
-import type { Verdict } from "./judge"
+import { moneyMismatch, type Verdict } from "./judge"
 import { NotificationInbox } from "./notification-inbox"
 import { PaymentStore, type OdemePaymentRow } from "./payment-store"
 import { stateFromSaleStatus, type OdemeState } from "./status"
@@ -86,9 +85,8 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
   const checked = { check_attempts: row.check_attempts + 1, last_checked_at: new Date(now), last_result: `sale_status ${record.sale_status}` }
   if (reported === "paid" || reported === "failed") {
     let verdict: Verdict = { outcome: reported }
-    if (reported === "paid" && !sameMoney(record.br_price, record.br_currency, row)) {
-      verdict = { outcome: "mismatch", reason: `transfer amount ${record.br_price} ${record.br_currency} differs from ${row.amount} ${row.currency}` }
-    }
+    const mismatch = reported === "paid" ? moneyMismatch(record.br_price, record.br_currency, row) : null
+    if (mismatch) verdict = { outcome: "mismatch", reason: `transfer record: ${mismatch}` }
     await payments.update(row.session_id, { ...checked, tracking_no: record.br_tracking_no || row.tracking_no })
     await applyVerdict(container, row, verdict, {
       id: `poll:${row.session_id}`,
@@ -124,10 +122,3 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
   return { ...base, state: row.status, changed: false, detail: "still waiting for the transfer" }
 }
 
-function sameMoney(price: number, currency: string, row: OdemePaymentRow): boolean {
-  try {
-    return toMinorUnits(price) === toMinorUnits(row.amount) && currency.toUpperCase() === row.currency.toUpperCase()
-  } catch {
-    return false
-  }
-}

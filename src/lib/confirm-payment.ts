@@ -171,28 +171,25 @@ export async function applyVerdict(
  */
 export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<void> {
   const locking = container.resolve(Modules.LOCKING)
+  const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
   await locking.execute(
     `odeme:session:${payment.session_id}`,
     async () => {
-      const before = await medusaState(container, payment.session_id)
-      if (!before.session) return
-      if (!(before.captured && (before.orderId || !before.cartId))) {
-        await processPaymentWorkflow(container).run({
-          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
-        })
-      }
-      const after = await medusaState(container, payment.session_id)
-      if (after.cartId && !after.orderId) {
+      let state = await medusaState(container, payment.session_id)
+      if (!state.session || settled(state)) return
+      await processPaymentWorkflow(container).run({
+        input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
+      })
+      state = await medusaState(container, payment.session_id)
+      if (state.cartId && !state.orderId) {
         // Cart completion inside processPaymentWorkflow may lose a race with the storefront; try ourselves.
         await completeCartWorkflow(container)
-          .run({ input: { id: after.cartId } })
+          .run({ input: { id: state.cartId } })
           .catch(() => undefined)
-        const last = await medusaState(container, payment.session_id)
-        if (!last.orderId) throw new Error(`cart ${after.cartId} could not be completed yet`)
+        state = await medusaState(container, payment.session_id)
       }
-      if (!after.captured && !(await medusaState(container, payment.session_id)).captured) {
-        throw new Error(`payment of session ${payment.session_id} is not captured yet`)
-      }
+      // Not there yet: the notification stays due and is processed again.
+      if (!settled(state)) throw new Error(`session ${payment.session_id} is not captured and ordered yet`)
     },
     { timeout: 30 }
   )

@@ -70,9 +70,7 @@ function checkAmount(
   }
   const currency = n.currency.toUpperCase()
   const want = toMinorUnits(expected.amount)
-  if (currency === expected.currency.toUpperCase()) {
-    return paid === want ? null : `amount ${n.amount} ${currency} differs from the session's ${expected.amount} ${expected.currency}`
-  }
+  if (currency === expected.currency.toUpperCase()) return moneyMismatch(n.amount, currency, expected)
   // Variant A (spec §4.2 rule 3): the service converted a non-TRY amount to TRY.
   if (options.checkout.currencyVariant === "A" && currency === "TRY") {
     const rate = options.exchangeRatesTry[expected.currency.toUpperCase()]
@@ -84,4 +82,29 @@ function checkAmount(
       : `TRY amount ${n.amount} is not within ${options.checkout.conversionTolerancePercent}% of ${expected.amount} ${expected.currency} converted`
   }
   return `currency ${currency} differs from the session's ${expected.currency}`
+}
+
+/**
+ * Exact match of what the service reports with what the session expects,
+ * after rounding both to two decimals; null when they match. Used for
+ * verified notifications and for the transfer record of the uuid endpoint,
+ * so every path that can pay applies the same check.
+ */
+export function moneyMismatch(
+  amount: string | number | null | undefined,
+  currency: string | null | undefined,
+  expected: { amount: string; currency: string }
+): string | null {
+  let paid: bigint
+  try {
+    paid = toMinorUnits(amount as string | number)
+  } catch {
+    return `the reported amount "${String(amount).slice(0, 30)}" is not a number`
+  }
+  if (!currency || currency.toUpperCase() !== expected.currency.toUpperCase()) {
+    return `currency ${currency ?? "(none)"} differs from the session's ${expected.currency}`
+  }
+  return paid === toMinorUnits(expected.amount)
+    ? null
+    : `amount ${amount} ${currency.toUpperCase()} differs from the session's ${expected.amount} ${expected.currency}`
 }

@@ -56,10 +56,6 @@ export class PaymentStore {
     return ((await this.table().where({ session_id: sessionId }).first()) as OdemePaymentRow | undefined) ?? null
   }
 
-  async getByUuid(uuid: string): Promise<OdemePaymentRow | null> {
-    return ((await this.table().where({ service_uuid: uuid }).first()) as OdemePaymentRow | undefined) ?? null
-  }
-
   /** Records a session when it is initiated; a second call only refreshes amount and currency. */
   async upsertInitiated(row: {
     session_id: string

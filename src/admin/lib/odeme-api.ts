@@ -1,36 +1,9 @@
 /** Admin API of the plugin, as the widget reads it (shapes of src/api/admin/odeme). */
 
-export type TimelineKind = "received" | "verified" | "result" | "duplicate" | "error"
+// The server's shapes, imported as types only (erased from the admin bundle), so the widget cannot drift.
+import type { AdminOdemePayment, TimelineEvent, TimelineKind } from "../../api/admin/odeme/presenters"
 
-export interface TimelineEvent {
-  at: string | null
-  kind: TimelineKind
-  source: string
-  text: string
-}
-
-export interface AdminOdemePayment {
-  session_id: string
-  provider_id: string
-  provider: string
-  flow: string | null
-  flow_label: string
-  sandbox: boolean
-  state: "pending" | "awaiting_transfer" | "paid" | "failed" | "canceled" | "expired" | "review"
-  status_text: string
-  amount: string
-  currency: string
-  charged_amount: string | null
-  charged_currency: string | null
-  tracking_no: string | null
-  payer_name: string | null
-  bank_name: string | null
-  account_holder: string | null
-  iban_display: string | null
-  last_checked_at: string | null
-  last_result: string | null
-  timeline: TimelineEvent[]
-}
+export type { AdminOdemePayment, TimelineEvent, TimelineKind }
 
 export interface CheckResult {
   session_id: string

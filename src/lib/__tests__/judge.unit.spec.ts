@@ -49,3 +49,18 @@ describe("judgeNotification (spec §6.2 rules 2–3)", () => {
     expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, options).outcome).toBe("mismatch")
   })
 })
+
+describe("moneyMismatch (every path that can pay uses it)", () => {
+  const { moneyMismatch } = require("../judge")
+  const session = { amount: "250.00", currency: "TRY" }
+  it("matches after rounding to two decimals, whatever the number's shape", () => {
+    expect(moneyMismatch(250, "try", session)).toBeNull()
+    expect(moneyMismatch("250.004", "TRY", session)).toBeNull()
+  })
+  it("names what differs", () => {
+    expect(moneyMismatch(249.99, "TRY", session)).toMatch(/amount 249.99 TRY differs/)
+    expect(moneyMismatch(250, "EUR", session)).toMatch(/currency EUR differs/)
+    expect(moneyMismatch(250, null, session)).toMatch(/currency \(none\)/)
+    expect(moneyMismatch("abc", "TRY", session)).toMatch(/not a number/)
+  })
+})

@@ -29,12 +29,13 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { OdemeClient } from "../../../client"
+import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
-import { BankDirectory } from "../../../lib/bank-directory"
+import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { PaymentStore } from "../../../lib/payment-store"
+import { createServiceClient } from "../../../lib/service-client"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { takeWebhook } from "../../../lib/webhook-intake"
 
@@ -62,18 +63,9 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     super(cradle, parsed)
     this.options_ = parsed
     this.logger_ = (cradle[ContainerRegistrationKeys.LOGGER] as Logger | undefined) ?? (console as unknown as Logger)
-    this.client_ = new OdemeClient({
-      baseUrl: parsed.baseUrl,
-      apiKey: parsed.apiKey,
-      apiId: parsed.apiId,
-      timeoutMs: parsed.httpTimeoutMs,
-      retries: parsed.httpRetries,
-      logger: { debug: (m) => this.logger_.debug(m), warn: (m) => this.logger_.warn(m), error: (m) => this.logger_.error(m) },
-    })
-    this.banks_ = new BankDirectory(this.client_, {
-      bankGroupId: parsed.transfer.bankGroupId,
-      ttlSeconds: parsed.transfer.bankCacheSeconds,
-    })
+    const { client, banks } = createServiceClient(parsed, this.logger_)
+    this.client_ = client
+    this.banks_ = banks
   }
 
   /** The plugin's payment table, reached through the shared database connection. */

@@ -8,6 +8,7 @@ import type {
 import { OdemeApiError, type TransferRecord } from "../../../client"
 import { checkAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-directory"
+import { moneyMismatch } from "../../../lib/judge"
 import { toMedusaError } from "../../../lib/medusa-errors"
 import { TRANSFER_CURRENCIES } from "../../../lib/options"
 import type { OdemePaymentRow } from "../../../lib/payment-store"
@@ -188,7 +189,9 @@ export class OdemeTransferProvider extends OdemeBase {
       throw toMedusaError(err, "read the bank transfer status", failureType)
     }
     const reported = stateFromSaleStatus(record.sale_status)
-    const state = this.reconcile(row, reported)
+    // The same money check as every other path that can pay (judge, poller).
+    const mismatch = reported === "paid" ? moneyMismatch(record.br_price, record.br_currency, row) : null
+    const state = mismatch ? "review" : this.reconcile(row, reported)
     const updated =
       (await this.store.update(row.session_id, {
         status: state,
@@ -200,7 +203,10 @@ export class OdemeTransferProvider extends OdemeBase {
         charged_currency: record.br_currency,
         last_result: `sale_status ${record.sale_status}`,
         last_checked_at: new Date(),
-        review_reason: state === "review" ? row.review_reason ?? this.reviewReason(row, reported, record) : row.review_reason,
+        review_reason:
+          state === "review"
+            ? row.review_reason ?? (mismatch ? `transfer record: ${mismatch}` : this.reviewReason(row, reported, record))
+            : row.review_reason,
       })) ?? row
     return { status: toSessionStatus(state), data: this.publicData(raw, updated, record.sale_status) }
   }
