@@ -25,6 +25,9 @@ const odemeOptions = {
     bankCacheSeconds: Number(process.env.ODEME_BANK_CACHE_SECONDS || 0),
     pollerEnabled: process.env.ODEME_POLLER_ENABLED !== "false",
   },
+  // A short verify window keeps the forged-flood test short; the budget is the default.
+  notifications: { verifyBudgetWindowSeconds: Number(process.env.ODEME_VERIFY_WINDOW_SECONDS || 60) },
+  trustProxy: process.env.ODEME_TRUST_PROXY === "true",
 }
 
 module.exports = defineConfig({

@@ -68,7 +68,7 @@ describe("faults with Medusa as a separate process", () => {
     const left = await notification(card.sessionId)
     expect(left).toEqual(expect.objectContaining({ state: "processing", attempts: 1 }))
 
-    // The crashed process held a 120 s lease (NotificationInbox.claim). Time travel to its end
+    // The crashed process held a 120 s lease (OdemeModuleService.claimNotification). Time travel to its end
     // rather than waiting two minutes; see the report for a configurable lease.
     await app.sql(`update odeme_notification set locked_until = now() - interval '1 second' where id = $1`, [left.id])
 
@@ -200,7 +200,7 @@ describe("faults with Medusa as a separate process", () => {
       expect(await cartOutcome(app, cart.id)).toEqual(expect.objectContaining({ orders: 0, payments: 0 }))
     })
 
-    it("authorize: transfer creation refused (500) → may be tried again: one transfer, one order", async () => {
+    it("authorize: transfer creation refused (400) → may be tried again: one transfer, one order", async () => {
       const api = httpApi(medusa.url)
       const { data: banks } = await api.get("/store/odeme/banks", app.seed.headers)
       const { cart, session } = await cartWithSession(api, app.seed, TRANSFER_PROVIDER, {
@@ -208,10 +208,11 @@ describe("faults with Medusa as a separate process", () => {
         customer_name: "Ayşe Yılmaz",
         sandbox_result: "pending",
       })
-      await emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "error500", count: 1 })
+      // A readable refusal means nothing was created (a 5xx would be an unknown outcome: see money-integrity.spec).
+      await emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "refuse400", count: 1 })
       const first = await completeCart(api, app.seed, cart.id)
-      expect(first.data.type).toBe("cart")
-      expect((await payment(session.id)).status).not.toMatch(/paid|failed/)
+      expect(first.status).toBe(400)
+      expect((await payment(session.id)).status).toBe("pending")
       const second = await completeCart(api, app.seed, cart.id)
       expect(second.data.type).toBe("order")
       expect(await transfersOf(emulator, session.id)).toHaveLength(1)

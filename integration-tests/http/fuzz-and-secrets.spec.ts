@@ -282,7 +282,10 @@ medusaIntegrationTestRunner({
     /** Row counts plus a hash of the whole odeme_payment table. */
     async function snapshot() {
       const [{ n: payments, h: paymentHash }] = (
-        await db().raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t.id)), '') as h from odeme_payment t`)
+        // Every column but the verify budget's bookkeeping (forged copies do spend the budget: that is its point).
+        await db().raw(
+          `select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(t) - 'verify_calls' - 'verify_window_started_at')::text, '|' order by t.id)), '') as h from odeme_payment t`
+        )
       ).rows
       const [{ n: notifications }] = (await db().raw(`select count(*)::int as n from odeme_notification`)).rows
       return { payments, paymentHash, notifications: notifications as number }
@@ -377,7 +380,7 @@ medusaIntegrationTestRunner({
       }, 30_000)
       await assertNoSecretInStoredData()
       // The plugin's own lines of the real paths were written (so the log check below is not vacuous).
-      expect(logLines.some((l) => l.includes("medusa-payment-odeme: notification") && l.includes("processed: paid"))).toBe(true)
+      expect(logLines.some((l) => l.includes("medusa-payment-odeme: notification") && l.includes(": paid"))).toBe(true)
     })
 
     it("webhook: random bodies, encodings, headers and sizes → never 5xx, nothing stored for invalid input", async () => {
@@ -467,7 +470,7 @@ medusaIntegrationTestRunner({
       const rows = await db()("odeme_notification").select("outcome", "state", "session_id")
       expect(rows.length).toBe(after.notifications - before.notifications)
       expect(rows.every((r: any) => sessionIds.includes(r.session_id))).toBe(true)
-      expect(rows.filter((r: any) => r.state === "done").every((r: any) => r.outcome === "invalid")).toBe(true)
+      expect(rows.filter((r: any) => r.state === "done").every((r: any) => r.outcome === "rejected")).toBe(true)
       await assertNoSecretInStoredData()
     })
 

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { PaymentStore, type OdemePaymentRow } from "../../src/lib/payment-store"
+import OdemeModuleService, { type OdemePaymentRow } from "../../src/modules/odeme/service"
 import { pollTransfers } from "../../src/lib/poll-transfers"
 import { insertPendingTransfers } from "../utils/bulk-transfers"
 import { useOdemeEnvironment } from "../utils/environment"
@@ -122,8 +122,8 @@ medusaIntegrationTestRunner({
       const claims: number[] = []
       const claimedIds = new Set<string>()
       let claimedTotal = 0
-      const original = PaymentStore.prototype.claimDueTransfers
-      const spy = jest.spyOn(PaymentStore.prototype, "claimDueTransfers").mockImplementation(async function (this: any, limit, lease) {
+      const original = OdemeModuleService.prototype.claimDueTransfers
+      const spy = jest.spyOn(OdemeModuleService.prototype, "claimDueTransfers").mockImplementation(async function (this: any, limit: number, lease: number) {
         const got = await original.call(this, limit, lease)
         claims.push(got.length)
         claimedTotal += got.length

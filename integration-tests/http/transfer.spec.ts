@@ -192,7 +192,7 @@ medusaIntegrationTestRunner({
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
       })
 
-      it("service answering 500 → no order; the next attempt creates exactly one transfer", async () => {
+      it("service answering 500 → no order; that session is never retried, a new session creates exactly one transfer", async () => {
         const bankId = await firstBankId()
         const { cart } = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Zeynep Kaya" })
         await env.emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "error500", count: 1 })
@@ -212,6 +212,35 @@ medusaIntegrationTestRunner({
         expect(second.data.type).toBe("order")
         expect(await transferList()).toHaveLength(1)
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      })
+
+      it("a readable 4xx refusal created nothing: the same session may create its one transfer afterwards", async () => {
+        const bankId = await firstBankId()
+        const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Selin Arslan" })
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "refuse400", count: 1 })
+        const first = await completeCart(api, store, cart.id)
+        expect(first.status).toBe(400)
+        expect(first.data.message).toMatch(/refused/)
+        expect(await transferList()).toHaveLength(0)
+        const [row] = await odemePayments(getContainer())
+        expect([row.status, row.creation_state]).toEqual(["pending", "failed"])
+
+        const provider = paymentProvider(getContainer(), TRANSFER_PROVIDER)
+        const out = await provider.authorizePayment({ data: { ...session.data } })
+        expect(out.status).toBe("captured")
+        expect(await transferList()).toHaveLength(1)
+      })
+
+      it("service answering 500 → the outcome is unknown: never created again for that session", async () => {
+        const bankId = await firstBankId()
+        const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Emre Koç" })
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "error500", count: 1 })
+        expect((await completeCart(api, store, cart.id)).data.type).toBe("cart")
+        const [row] = await odemePayments(getContainer())
+        expect([row.status, row.creation_state]).toEqual(["unknown", "unknown"])
+        const provider = paymentProvider(getContainer(), TRANSFER_PROVIDER)
+        await expect(provider.authorizePayment({ data: { ...session.data } })).rejects.toThrow(/may already exist/)
+        expect(await transferList()).toHaveLength(0)
       })
 
       it("service timing out → no order, and the session never creates a transfer again", async () => {

@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { attachClientIp } from "./utils/client-ip"
+import { limitPerAddress } from "./utils/rate-limit"
 
 export default defineMiddlewares({
   routes: [
@@ -13,6 +14,7 @@ export default defineMiddlewares({
       matcher: "/odeme/webhook",
       method: ["POST"],
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
+      middlewares: [limitPerAddress],
     },
   ],
 })

@@ -25,7 +25,7 @@ const configSchema = z
 
 const faultSchema = z.object({
   endpoint: z.enum(FAULT_ENDPOINTS),
-  mode: z.enum(["error500", "hang", "slow"]),
+  mode: z.enum(["error500", "refuse400", "hang", "slow", "commit_then_502"]),
   count: z.number().int().positive().default(1),
   delayMs: z.number().int().min(0).default(1000),
 })

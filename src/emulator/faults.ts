@@ -13,7 +13,8 @@ export const FAULT_ENDPOINTS = [
   "*",
 ] as const
 export type FaultEndpoint = (typeof FAULT_ENDPOINTS)[number]
-export type FaultMode = "error500" | "hang" | "slow"
+/** `commit_then_502`: the request is carried out, then a gateway error replaces its answer (a 502 after the service committed). */
+export type FaultMode = "error500" | "refuse400" | "hang" | "slow" | "commit_then_502"
 
 export interface Fault {
   id: number

@@ -123,8 +123,16 @@ export function createRouter(ctx: EmulatorContext, routes: Route[]) {
             else sendJson(res, 500, { success: false, message: msg })
             return
           }
+          if (fault.mode === "refuse400") {
+            sendJson(res, 400, { success: false, message: "Request refused (injected fault)" })
+            return
+          }
           if (fault.mode === "hang") {
             ctx.faults.hold(res)
+            return
+          }
+          if (fault.mode === "commit_then_502") {
+            await runThenFail(rc, route)
             return
           }
           await ctx.faults.sleep(fault.delayMs)
@@ -151,4 +159,27 @@ export function createRouter(ctx: EmulatorContext, routes: Route[]) {
       else sendJson(res, status, { success: false, message })
     }
   }
+}
+
+/** Carries the request out with its answer thrown away, then answers as a failing gateway would. */
+async function runThenFail(rc: RouteContext, route: Route): Promise<void> {
+  const real = rc.res
+  const sink = Object.create(real, {
+    writeHead: { value: () => sink },
+    setHeader: { value: () => sink },
+    write: { value: () => true },
+    end: { value: () => sink },
+  }) as ServerResponse
+  if (route.auth) {
+    const key = typeof rc.req.headers["api-key"] === "string" ? (rc.req.headers["api-key"] as string) : ""
+    const access = rc.ctx.state.accessByKey(key)
+    if (!access) return fail(rc, 401, "Invalid API key")
+    rc.access = access
+  }
+  try {
+    await route.handler({ ...rc, res: sink })
+  } catch {
+    // The gateway error is the answer either way.
+  }
+  sendHtml(real, 502, errorPage(502, "Bad gateway (injected fault after the request was carried out)"))
 }

@@ -1,13 +1,15 @@
 import { buildQuickCheckoutForm, type QuickCheckoutForm } from "../client"
-import type { OdemeOptions } from "./options"
+import { DEFAULT_DESCRIPTION, type OdemeOptions } from "./options"
 
 /** The plugin's return route for a session and outcome (spec §4.2 success_url / cancel_url). */
 export function returnUrl(options: OdemeOptions, sessionId: string, outcome: "success" | "cancel"): string {
   return `${options.backendUrl}/odeme/return/${encodeURIComponent(sessionId)}/${outcome}`
 }
 
+/** The payment description: Turkish by default, since the customer and the merchant panel read it; never empty (spec §5.2 rule 5). */
 export function checkoutDescription(options: OdemeOptions, sessionId: string): string {
-  return options.checkout.description.replace(/\{reference\}/g, sessionId).slice(0, 255) || `Order ${sessionId}`
+  const fill = (template: string) => template.replace(/\{reference\}/g, sessionId).trim().slice(0, 255)
+  return fill(options.checkout.description) || fill(DEFAULT_DESCRIPTION)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { toMinorUnits } from "../client/amount"
 import type { VerifyResult } from "../client"
 import type { OdemeOptions } from "./options"
+import type { ServiceAnswer } from "./payment-state/transitions"
 
 export interface NotificationFacts {
   order_id: string
@@ -16,42 +17,41 @@ export interface ExpectedPayment {
   currency: string
 }
 
-export type Verdict =
-  | { outcome: "paid" }
-  | { outcome: "failed" }
-  | { outcome: "pending" }
-  | { outcome: "invalid"; reason: string }
-  | { outcome: "mismatch"; reason: string }
-
 /**
- * Decides what a verified notification means for a session (spec §6.2 rules
- * 2–3): paid only when the verify endpoint says `is_valid` and
- * `official_status: successful` AND the notification is about this session,
- * for its amount and currency. Pure, so every rule is unit-tested.
+ * What a verified notification says about a session (spec §6.2 rules 2–3),
+ * as an answer for the transition table: paid only when the verify endpoint
+ * says `is_valid` and `official_status: successful` AND the notification is
+ * about this session, for its amount and currency. An answer about another
+ * order or payment, or from the sandbox for a live store, says nothing about
+ * this one. Pure, so every rule is unit-tested.
  */
 export function judgeNotification(
-  n: NotificationFacts,
-  verify: Pick<VerifyResult, "is_valid" | "official_status"> & Partial<Pick<VerifyResult, "order_id" | "uuid">>,
+  n: NotificationFacts & { type?: string | null },
+  verify: Pick<VerifyResult, "is_valid" | "official_status"> & Partial<Pick<VerifyResult, "order_id" | "uuid" | "mode">>,
   expected: ExpectedPayment,
-  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">
-): Verdict {
-  if (!verify.is_valid) return { outcome: "invalid", reason: "the verify endpoint answered is_valid: false" }
+  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry"> & Partial<Pick<OdemeOptions, "mode">>
+): ServiceAnswer {
+  if (!verify.is_valid) return { kind: "invalid", reason: "the verify endpoint answered is_valid: false" }
+  if (options.mode === "live" && String(verify.mode ?? "").toLowerCase() === "sandbox") {
+    return { kind: "invalid", reason: "the verify endpoint answered in sandbox mode for a live store" }
+  }
   if (verify.order_id && verify.order_id !== n.order_id) {
-    return { outcome: "mismatch", reason: `verify answered for order ${verify.order_id}, not ${n.order_id}` }
+    return { kind: "invalid", reason: `verify answered for order ${verify.order_id}, not ${n.order_id}` }
   }
-  if (verify.uuid && verify.uuid !== n.uuid) {
-    return { outcome: "mismatch", reason: "verify answered for another payment uuid" }
-  }
+  if (verify.uuid && verify.uuid !== n.uuid) return { kind: "invalid", reason: "verify answered for another payment uuid" }
   if (n.order_id !== expected.session_id) {
-    return { outcome: "mismatch", reason: `notification is for ${n.order_id}, not session ${expected.session_id}` }
+    return { kind: "invalid", reason: `notification is for ${n.order_id}, not session ${expected.session_id}` }
   }
   const official = String(verify.official_status ?? "").toLowerCase()
-  if (official === "failed") return { outcome: "failed" }
-  if (official !== "successful") return { outcome: "pending" }
+  const type = n.type ?? null
+  if (official === "failed") return { kind: "failed", uuid: n.uuid, type }
+  if (official !== "successful") return { kind: "pending", uuid: n.uuid }
 
-  const amountProblem = checkAmount(n, expected, options)
-  if (amountProblem) return { outcome: "mismatch", reason: amountProblem }
-  return { outcome: "paid" }
+  const amount = n.amount === undefined || n.amount === null ? null : String(n.amount)
+  const currency = n.currency ? n.currency.toUpperCase() : null
+  const problem = checkAmount(n, expected, options)
+  if (problem) return { kind: "mismatch", uuid: n.uuid, amount, currency, reason: problem, type }
+  return { kind: "paid", uuid: n.uuid, amount: amount!, currency: currency!, type }
 }
 
 function checkAmount(

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { z } from "zod"
 
 const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(max))
@@ -26,6 +27,19 @@ export const webhookSchema = z
     transaction_id: text(100).optional(),
   })
   .passthrough()
+  // Fields the spec does not name are kept as they came, but only flat and few:
+  // a deeply nested body must be refused (400), never fail in the database.
+  .superRefine((body, ctx) => {
+    const entries = Object.entries(body)
+    if (entries.length > MAX_FIELDS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `at most ${MAX_FIELDS} fields are accepted` })
+    for (const [k, v] of entries) {
+      if (k.length > 100) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "field names are at most 100 characters" })
+      else if (v !== null && typeof v === "object") ctx.addIssue({ code: z.ZodIssueCode.custom, path: [k], message: "nested values are not accepted" })
+      else if (typeof v === "string" && v.length > 2000) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [k], message: "is too long" })
+    }
+  })
+
+const MAX_FIELDS = 40
 
 export type WebhookBody = z.infer<typeof webhookSchema>
 
@@ -57,9 +71,18 @@ export function hasNulCharacter(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNulCharacter(v, depth + 1))
 }
 
-/** The key under which a notification is stored once, whoever delivers it. */
-export function dedupeKey(uuid: string, status: string): string {
-  return `n:${uuid}:${status}`
+/**
+ * The key under which a notification is stored once: a hash of its whole
+ * content (every field, sorted, as text). Identical copies are one row;
+ * copies that differ in anything — a junk hash, a changed amount — are rows
+ * of their own and are verified on their own, so none can shadow another.
+ */
+export function contentKey(fields: Record<string, unknown>): string {
+  const canonical = Object.keys(fields)
+    .filter((k) => fields[k] !== undefined && fields[k] !== null)
+    .sort()
+    .map((k) => [k, String(fields[k])])
+  return `c:${createHash("sha256").update(JSON.stringify(canonical)).digest("hex")}`
 }
 
 export function zodMessage(error: z.ZodError): string {

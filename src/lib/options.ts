@@ -1,8 +1,14 @@
+import { createHash } from "node:crypto"
 import { z } from "zod"
 
 /** Currencies per flow (spec §4.2 and §4.5). */
 export const CHECKOUT_CURRENCIES = ["TRY", "USD", "EUR", "GBP"] as const
 export const TRANSFER_CURRENCIES = ["TRY", "USD", "EUR"] as const
+/** Currencies `exchangeRatesTry` may hold a TRY rate for. */
+const RATE_CURRENCIES = ["USD", "EUR", "GBP"] as const
+
+/** Default payment description (shown on the service's page and in the merchant panel). */
+export const DEFAULT_DESCRIPTION = "Sipariş {reference}"
 
 const decimal = z
   .union([z.number(), z.string()])
@@ -31,7 +37,16 @@ export const odemeOptionsSchema = z
     /** Live minimum in TRY (spec §8); the service's own value is not published. */
     minimumAmountTry: decimal.optional(),
     /** TRY value of one unit, used only to apply `minimumAmountTry` to USD/EUR/GBP carts. */
-    exchangeRatesTry: z.record(decimal).default({}),
+    exchangeRatesTry: z
+      .record(decimal)
+      .superRefine((rates, ctx) => {
+        for (const key of Object.keys(rates)) {
+          if (!(RATE_CURRENCIES as readonly string[]).includes(key)) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is not a currency with a rate (use ${RATE_CURRENCIES.join(", ")})` })
+          }
+        }
+      })
+      .default({}),
     httpTimeoutMs: z.coerce.number().int().min(100, "must be at least 100 ms").max(120_000).default(10_000),
     httpRetries: z.coerce.number().int().min(0).max(5).default(2),
     transfer: z
@@ -47,6 +62,7 @@ export const odemeOptionsSchema = z
         pollConcurrency: z.coerce.number().int().min(1).max(50).default(5),
         pollMaxPerRun: z.coerce.number().int().min(1).max(100_000).default(500),
       })
+      .strict()
       .default({}),
     checkout: z
       .object({
@@ -58,7 +74,7 @@ export const odemeOptionsSchema = z
         currencyVariant: z.enum(["A", "B"]).default("B"),
         conversionTolerancePercent: z.coerce.number().min(0).max(20).default(3),
         /** Payment description; `{reference}` is replaced by the session id. Never empty (spec §5.2 rule 5). */
-        description: z.string().min(1, "must not be empty").default("Order {reference}"),
+        description: z.string().trim().min(1, "must not be empty").default(DEFAULT_DESCRIPTION),
         /** Storefront path the return route sends customers to (on storefrontUrl). */
         returnPath: z
           .string()
@@ -67,6 +83,20 @@ export const odemeOptionsSchema = z
         /** How long the return route waits for the webhook's verdict before redirecting. */
         returnWaitMs: z.coerce.number().int().min(0).max(15_000).default(4_000),
       })
+      .strict()
+      .default({}),
+    /**
+     * Whether a proxy in front of Medusa is trusted to say who the customer is
+     * (X-Forwarded-For). Off: the transfer API's `client_ip` is the address that
+     * connected, so a customer cannot choose the IP the service is told.
+     */
+    trustProxy: z.boolean().default(false),
+    webhook: z
+      .object({
+        /** Notifications accepted per minute from one client address before 429 (forged floods). */
+        maxPerMinutePerAddress: z.coerce.number().int().min(1).max(1_000_000).default(600),
+      })
+      .strict()
       .default({}),
     /** The spec has no refund call: "manual" records it for the panel, "reject" refuses. */
     refunds: z.enum(["manual", "reject"]).default("manual"),
@@ -75,11 +105,25 @@ export const odemeOptionsSchema = z
         maxAttempts: z.coerce.number().int().min(1).max(100).default(12),
         /** How long a process holds a notification it is processing; after a crash it is taken up again once this ends. */
         leaseSeconds: z.coerce.number().int().min(5).max(3600).default(120),
+        /**
+         * Verify calls per payment session per window. Forged copies of a notification
+         * must not drain the service's rate limit; the rest stay due, oldest first, and
+         * are verified in the next window without using up their attempts.
+         */
+        verifyBudgetPerSession: z.coerce.number().int().min(1).max(1000).default(20),
+        verifyBudgetWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
       })
+      .strict()
       .default({}),
   })
+  .strict()
   .superRefine((o, ctx) => {
     if (o.mode === "live") {
+      // The API key travels in a header: in live mode only over TLS, or over this
+      // machine's loopback (a TLS-terminating sidecar, or the emulator in tests).
+      if (!o.baseUrl.startsWith("https://") && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(o.baseUrl)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["baseUrl"], message: "must use https:// in live mode (the API key is sent to it)" })
+      }
       for (const key of ["backendUrl", "storefrontUrl"] as const) {
         if (!o[key].startsWith("https://")) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: "must use https:// in live mode" })
@@ -103,12 +147,208 @@ export class OdemeOptionsError extends Error {
   }
 }
 
+/**
+ * Keys Medusa itself adds to a module's options object (the shared database
+ * connection). The plugin's options object is the module's, so they are not
+ * the store's typos.
+ */
+const MEDUSA_INJECTED_KEYS = ["database"]
+
 /** Parses options; throws one error that lists every bad field. */
 export function parseOdemeOptions(input: unknown): OdemeOptions {
-  const result = odemeOptionsSchema.safeParse(input ?? {})
+  const result = odemeOptionsSchema.safeParse(withoutInjectedKeys(input ?? {}))
   if (result.success) return result.data
-  const problems = result.error.issues.map((i) => `${i.path.join(".") || "options"} ${i.message}`)
+  const problems = result.error.issues.flatMap(describeIssue)
   throw new OdemeOptionsError(problems)
+}
+
+function withoutInjectedKeys(input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input
+  const copy: Record<string, unknown> = { ...(input as Record<string, unknown>) }
+  for (const key of MEDUSA_INJECTED_KEYS) delete copy[key]
+  return copy
+}
+
+function describeIssue(issue: z.ZodIssue): string[] {
+  const where = issue.path.join(".")
+  if (issue.code !== z.ZodIssueCode.unrecognized_keys) return [`${where || "options"} ${issue.message}`]
+  const known = knownKeysAt(issue.path)
+  return issue.keys.map((key) => {
+    const name = where ? `${where}.${key}` : key
+    const close = closestKey(key, known)
+    return `${name} is not an option${close ? ` (did you mean "${where ? `${where}.${close}` : close}"?)` : ""}`
+  })
+}
+
+/** The option names accepted at one level of the schema, for "did you mean". */
+function knownKeysAt(path: ReadonlyArray<string | number>): string[] {
+  let schema: z.ZodTypeAny = odemeOptionsSchema
+  for (const segment of [undefined, ...path]) {
+    schema = unwrap(schema)
+    if (segment === undefined) continue
+    if (!(schema instanceof z.ZodObject)) return []
+    const next = (schema.shape as Record<string, z.ZodTypeAny>)[String(segment)]
+    if (!next) return []
+    schema = next
+  }
+  schema = unwrap(schema)
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
+}
+
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+  for (;;) {
+    if (schema instanceof z.ZodEffects) schema = schema.innerType()
+    else if (schema instanceof z.ZodDefault) schema = schema.removeDefault()
+    else if (schema instanceof z.ZodOptional) schema = schema.unwrap()
+    else return schema
+  }
+}
+
+/** The known key a typo most likely meant: same letters ignoring case and separators, or at most two edits away. */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[_\-\s]/g, "")
+  const k = norm(key)
+  let best: { name: string; distance: number } | undefined
+  for (const name of known) {
+    const n = norm(name)
+    const distance = n === k ? 0 : editDistance(k, n)
+    if (distance <= Math.min(2, Math.floor(Math.max(k.length, n.length) / 3)) && (!best || distance < best.distance)) {
+      best = { name, distance }
+    }
+  }
+  return best?.name
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    prev = row
+  }
+  return prev[b.length]
+}
+
+/*
+ * The plugin (its module) and the payment providers are two registrations in
+ * medusa-config and each receives its own options. They must agree: the
+ * module's routes, job and inbox work on payments the providers created.
+ *
+ * Both always run in the same process (Medusa loads every module in every
+ * process, server or worker), so they compare through a registry on
+ * globalThis: no table, connection or migration is needed, and the check
+ * works before `db:migrate`. Medusa runs every module's loaders (the
+ * providers' `validateOptions`) before it constructs the module services, so
+ * the module, constructed at boot, sees the providers' options and a
+ * mismatch stops the boot. A provider is constructed on first use; it then
+ * checks that the plugin's module is there at all (its tables exist only
+ * with the plugin) and agrees with it.
+ */
+
+/** Stable fingerprint of parsed options: one hash per option, and one of them all. */
+export interface OptionsFingerprint {
+  hash: string
+  fields: Record<string, string>
+}
+
+export function optionsFingerprint(options: OdemeOptions): OptionsFingerprint {
+  const fields: Record<string, string> = {}
+  const visit = (value: unknown, path: string) => {
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length > 0) {
+      for (const key of Object.keys(value).sort()) visit((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key)
+      return
+    }
+    fields[path] = sha256(JSON.stringify(value ?? null)).slice(0, 16)
+  }
+  visit(options, "")
+  const sorted = Object.keys(fields).sort().map((k) => [k, fields[k]])
+  return { hash: sha256(JSON.stringify(sorted)), fields }
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex")
+}
+
+interface Registrations {
+  plugin?: OptionsFingerprint
+  /** Providers' fingerprints seen at boot since the module last registered. */
+  providers: OptionsFingerprint[]
+}
+
+const REGISTRY = Symbol.for("medusa-payment-odeme.registrations")
+
+function registry(): Registrations {
+  const g = globalThis as unknown as Record<symbol, Registrations | undefined>
+  return (g[REGISTRY] ??= { providers: [] })
+}
+
+/** Names of the options that differ (never their values: one of them is the API key). */
+export function differingOptions(a: OptionsFingerprint, b: OptionsFingerprint): string[] {
+  const keys = new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])
+  return [...keys].filter((k) => a.fields[k] !== b.fields[k]).sort()
+}
+
+export class OdemeRegistrationError extends Error {
+  constructor(message: string) {
+    super(`medusa-payment-odeme: ${message}`)
+    this.name = "OdemeRegistrationError"
+  }
+}
+
+const SAME_OPTIONS_ADVICE =
+  'Give both the same options object, e.g. const odeme = odemeConfig({ ... }) from "medusa-payment-odeme/config" with plugins: [odeme.plugin] and the payment module\'s providers: [odeme.paymentProvider].'
+
+function mismatch(plugin: OptionsFingerprint, provider: OptionsFingerprint): OdemeRegistrationError {
+  return new OdemeRegistrationError(
+    `the plugin and the payment provider were registered with different options (${differingOptions(plugin, provider).join(", ")}). ${SAME_OPTIONS_ADVICE}`
+  )
+}
+
+/**
+ * For the plugin's module service (constructed at boot): parses its options,
+ * records them for the providers and refuses providers registered with others.
+ */
+export function registerPluginOptions(input: unknown): OdemeOptions {
+  const options = parseOdemeOptions(input)
+  const fingerprint = optionsFingerprint(options)
+  const reg = registry()
+  const seen = reg.providers
+  reg.plugin = fingerprint
+  reg.providers = []
+  const other = seen.find((p) => p.hash !== fingerprint.hash)
+  if (other) throw mismatch(fingerprint, other)
+  return options
+}
+
+/** For the providers' `validateOptions` (run at boot, before module services exist). */
+export function noteProviderOptions(input: unknown): OdemeOptions {
+  const options = parseOdemeOptions(input)
+  registry().providers.push(optionsFingerprint(options))
+  return options
+}
+
+/**
+ * For a provider's constructor (first use): the plugin's module must be
+ * registered in this process, with the same options.
+ */
+export function assertPluginRegistered(options: OdemeOptions): void {
+  const plugin = registry().plugin
+  if (!plugin) {
+    throw new OdemeRegistrationError(
+      'the payment provider is registered but the plugin is not, so the tables it keeps payments in do not exist. Add to medusa-config: plugins: [{ resolve: "medusa-payment-odeme", options }] with the same options as the provider, then run npx medusa db:migrate. ' +
+        SAME_OPTIONS_ADVICE
+    )
+  }
+  const mine = optionsFingerprint(options)
+  if (mine.hash !== plugin.hash) throw mismatch(plugin, mine)
+}
+
+/** Forgets every registration (tests that boot several apps in one process). */
+export function resetRegistrations(): void {
+  const g = globalThis as unknown as Record<symbol, Registrations | undefined>
+  delete g[REGISTRY]
 }
 
 /** Origins the return route may redirect to. */

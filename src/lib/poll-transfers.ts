@@ -1,11 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ODEME_MODULE } from "../modules/odeme"
-import type OdemeModuleService from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
-import { processDueNotifications } from "./confirm-payment"
-import { PaymentStore } from "./payment-store"
+import { odemeModule } from "./odeme-module"
+import { processDueNotifications } from "./process-notification"
 
 export interface PollSummary {
   checked: number
@@ -28,9 +24,7 @@ export async function pollTransfers(
   container: MedusaContainer,
   opts: { maxPerRun?: number; concurrency?: number; timeBudgetMs?: number; batchSize?: number } = {}
 ): Promise<PollSummary> {
-  const odeme = container.resolve<OdemeModuleService>(ODEME_MODULE)
-  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-  const payments = new PaymentStore(db)
+  const odeme = odemeModule(container)
   const cfg = odeme.odemeOptions.transfer
   const maxPerRun = opts.maxPerRun ?? cfg.pollMaxPerRun
   const concurrency = opts.concurrency ?? cfg.pollConcurrency
@@ -44,7 +38,7 @@ export async function pollTransfers(
       break
     }
     // The lease outlives the run, so a claimed row is never taken twice.
-    const batch = await payments.claimDueTransfers(Math.min(batchSize, maxPerRun - summary.checked), 120)
+    const batch = await odeme.claimDueTransfers(Math.min(batchSize, maxPerRun - summary.checked), 120)
     if (!batch.length) break
     await mapLimit(batch, concurrency, async (row) => {
       let r: CheckResult | null = null

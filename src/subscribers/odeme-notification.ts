@@ -1,9 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { confirmNotification, NOTIFICATION_EVENT } from "../lib/confirm-payment"
+import { NOTIFICATION_EVENT } from "../lib/notification-event"
+import { processNotification } from "../lib/process-notification"
 
 /** Processes a stored notification in the background (a worker, when Medusa runs server + worker). */
 export default async function odemeNotificationHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await confirmNotification(container, event.data.id)
+  await processNotification(container, event.data.id)
 }
 
 export const config: SubscriberConfig = {

@@ -15,38 +15,48 @@ const ok = { is_valid: true, official_status: "successful" }
 
 describe("judgeNotification (spec §6.2 rules 2–3)", () => {
   it("pays only a valid, successful, matching notification", () => {
-    expect(judgeNotification(n, ok, expected, options)).toEqual({ outcome: "paid" })
-    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toEqual({ outcome: "paid" })
+    expect(judgeNotification(n, ok, expected, options)).toMatchObject({ kind: "paid", uuid: "u-1", amount: expect.any(String), currency: "TRY" })
+    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toMatchObject({ kind: "paid", uuid: "u-1", amount: expect.any(String), currency: "TRY" })
   })
 
   it("never pays when is_valid is false, whatever official_status says", () => {
-    expect(judgeNotification(n, { is_valid: false, official_status: "successful" }, expected, options).outcome).toBe("invalid")
+    expect(judgeNotification(n, { is_valid: false, official_status: "successful" }, expected, options).kind).toBe("invalid")
   })
 
   it("maps official failed and non-final statuses", () => {
-    expect(judgeNotification(n, { is_valid: true, official_status: "failed" }, expected, options)).toEqual({ outcome: "failed" })
-    expect(judgeNotification(n, { is_valid: true, official_status: "pending" }, expected, options)).toEqual({ outcome: "pending" })
-    expect(judgeNotification(n, { is_valid: true, official_status: "" }, expected, options)).toEqual({ outcome: "pending" })
+    expect(judgeNotification(n, { is_valid: true, official_status: "failed" }, expected, options)).toMatchObject({ kind: "failed", uuid: "u-1" })
+    expect(judgeNotification(n, { is_valid: true, official_status: "pending" }, expected, options)).toMatchObject({ kind: "pending" })
+    expect(judgeNotification(n, { is_valid: true, official_status: "" }, expected, options)).toMatchObject({ kind: "pending" })
   })
 
-  it("refuses another session, another amount, another currency, a missing amount", () => {
-    expect(judgeNotification({ ...n, order_id: "payses_2" }, ok, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification(n, { ...ok, order_id: "payses_2" }, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification({ ...n, amount: "249.99" }, ok, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification({ ...n, amount: undefined }, ok, expected, options).outcome).toBe("mismatch")
-    expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options).outcome).toBe("mismatch")
+  it("an answer about another session or payment says nothing about this one", () => {
+    expect(judgeNotification({ ...n, order_id: "payses_2" }, ok, expected, options).kind).toBe("invalid")
+    expect(judgeNotification(n, { ...ok, order_id: "payses_2" }, expected, options).kind).toBe("invalid")
+    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options).kind).toBe("invalid")
+  })
+
+  it("refuses a sandbox answer for a live store", () => {
+    const live = { ...options, mode: "live" as const }
+    expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, live).kind).toBe("invalid")
+    expect(judgeNotification(n, { ...ok, mode: "quick_checkout_fallback" }, expected, live).kind).toBe("paid")
+    expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, options).kind).toBe("paid")
+  })
+
+  it("another amount, another currency, a missing amount: a mismatch, never paid", () => {
+    expect(judgeNotification({ ...n, amount: "249.99" }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: undefined }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options).kind).toBe("mismatch")
   })
 
   it("variant A accepts a TRY confirmation within the tolerance of the converted amount", () => {
     const a = { ...options, checkout: { ...options.checkout, currencyVariant: "A" as const } }
     const eur = { ...expected, amount: "10.00", currency: "EUR" }
-    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, a).outcome).toBe("paid")
-    expect(judgeNotification({ ...n, amount: "460.00", currency: "TRY" }, ok, eur, a).outcome).toBe("paid")
-    expect(judgeNotification({ ...n, amount: "480.00", currency: "TRY" }, ok, eur, a).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, a).kind).toBe("paid")
+    expect(judgeNotification({ ...n, amount: "460.00", currency: "TRY" }, ok, eur, a).kind).toBe("paid")
+    expect(judgeNotification({ ...n, amount: "480.00", currency: "TRY" }, ok, eur, a).kind).toBe("mismatch")
     // Variant B (default) never accepts a converted amount.
-    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, options).outcome).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, options).kind).toBe("mismatch")
   })
 })
 

@@ -1,21 +1,24 @@
 import { BigNumber, MedusaError } from "@medusajs/framework/utils"
 import { checkAmount } from "../amount-rules"
 import { parseOdemeOptions } from "../options"
-import { stateFromNotificationStatus, stateFromSaleStatus, toSessionStatus, toStorefrontStatus } from "../status"
+import { transferAnswer } from "../check-payment"
+import { toSessionStatus, toStorefrontStatus } from "../status"
 
 describe("the one status mapping", () => {
-  it("maps sale_status (spec §3.1) to Medusa session statuses", () => {
-    expect(toSessionStatus(stateFromSaleStatus(0))).toBe("pending_authorization")
-    expect(toSessionStatus(stateFromSaleStatus(1))).toBe("captured")
-    expect(toSessionStatus(stateFromSaleStatus(2))).toBe("error")
-    expect(stateFromSaleStatus(7)).toBe("review")
+  it("maps sale_status (spec §3.1) to answers, with the session's money checked", () => {
+    const row = { service_uuid: "u-1", amount: "250.00", currency: "TRY" }
+    const record = (sale_status: number, br_price = 250, br_currency = "TRY") => ({ sale_status, br_price, br_currency }) as never
+    expect(transferAnswer(record(0), row)).toEqual({ kind: "pending", uuid: "u-1" })
+    expect(transferAnswer(record(1), row)).toMatchObject({ kind: "paid", uuid: "u-1", amount: "250", currency: "TRY" })
+    expect(transferAnswer(record(1, 249), row)).toMatchObject({ kind: "mismatch", uuid: "u-1" })
+    expect(transferAnswer(record(2), row)).toMatchObject({ kind: "failed", uuid: "u-1" })
+    expect(toSessionStatus("awaiting_transfer")).toBe("pending_authorization")
+    expect(toSessionStatus("paid")).toBe("captured")
+    expect(toSessionStatus("failed")).toBe("error")
+    expect(toSessionStatus("unknown")).toBe("requires_more")
   })
 
-  it("maps notification statuses and storefront words", () => {
-    expect(stateFromNotificationStatus("successful")).toBe("paid")
-    expect(stateFromNotificationStatus("success")).toBe("paid")
-    expect(stateFromNotificationStatus("error")).toBe("failed")
-    expect(stateFromNotificationStatus(undefined)).toBe("pending")
+  it("maps storefront words", () => {
     expect(toStorefrontStatus("awaiting_transfer")).toBe("pending")
     expect(toStorefrontStatus("expired")).toBe("failed")
     expect(toSessionStatus("review")).toBe("requires_more")
@@ -27,7 +30,7 @@ describe("checkAmount", () => {
   const base = {
     apiKey: "k",
     apiId: 1,
-    baseUrl: "http://x",
+    baseUrl: "https://x",
     backendUrl: "https://api.shop",
     storefrontUrl: "https://shop",
   }

@@ -1,27 +1,28 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { NOTIFICATION_EVENT } from "../../../lib/confirm-payment"
+import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
+import { odemeModule } from "../../utils/odeme-module"
 
 /**
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
  *
  * Validates the shape, stores the notification durably, answers 200, and
- * leaves verification to the background (subscriber, with the inbox job as
- * safety net). It answers 200 only for a notification it has stored: if the
- * database is unavailable it answers 503 so the service delivers it again.
+ * leaves verification to the background (the subscriber, with the poller
+ * draining due rows as safety net). It answers 200 only for a notification
+ * it has stored: if the database is unavailable it answers 503 so the
+ * service delivers it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const odeme = odemeModule(req.scope)
 
   let intake: WebhookIntake
   try {
     // Medusa's pool waits up to 60 s for a connection while the database is down; the
     // service gives up on a delivery long before. Answer 503 within a bound instead.
-    intake = await withDeadline(takeWebhook(db, req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
+    intake = await withDeadline(takeWebhook(odeme, req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
   } catch (err) {
     logger.error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
     res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
@@ -42,7 +43,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     try {
       await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
     } catch (err) {
-      // Stored and due: the inbox job processes it.
+      // Stored and due: the poller processes it.
       logger.warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
     }
   }
@@ -50,7 +51,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
 /**
  * How long the route waits for the database before answering 503. A write that
- * lands later is harmless: the row is due for the inbox job, and the service's
+ * lands later is harmless: the row is due for the poller, and the service's
  * redelivery of the refused notification only counts as a duplicate.
  */
 const STORE_DEADLINE_MS = 5_000

@@ -47,7 +47,7 @@ moduleIntegrationTestRunner<OdemeModuleService>({
         await service.createOdemePayments(row)
         await expect(service.createOdemePayments(row)).rejects.toThrow()
 
-        const n = { source: "webhook", dedupe_key: "n:u:successful", payload: { a: 1 } }
+        const n = { source: "webhook" as const, dedupe_key: "n:u:successful", payload: { a: 1 } }
         await service.createOdemeNotifications(n)
         await expect(service.createOdemeNotifications(n)).rejects.toThrow()
         expect(await service.listOdemeNotifications({ dedupe_key: "n:u:successful" })).toHaveLength(1)

@@ -1,15 +1,18 @@
 import { model } from "@medusajs/framework/utils"
+import { NOTIFICATION_SOURCES, NOTIFICATION_STATES } from "./states"
 
 /**
- * The durable inbox: every notification (webhook, browser return, poll
- * result) is written here before it is answered, and processed from here.
- * `dedupe_key` is unique, so the same notification stored twice is one row
- * whose `duplicate_count` grows.
+ * The durable inbox: every notification (webhook, browser return) is written
+ * here before it is answered, and processed from here. `dedupe_key` is a
+ * hash of the notification's whole content, so identical copies are one row
+ * (whose `duplicate_count` grows) and copies that differ in any field are
+ * rows of their own, each verified on its own: a bad first copy can never
+ * shadow the genuine one.
  */
 const OdemeNotification = model
   .define("odeme_notification", {
     id: model.id({ prefix: "odntf" }).primaryKey(),
-    source: model.text(),
+    source: model.enum([...NOTIFICATION_SOURCES]),
     dedupe_key: model.text(),
     session_id: model.text().nullable(),
     service_uuid: model.text().nullable(),
@@ -17,7 +20,7 @@ const OdemeNotification = model
     type: model.text().nullable(),
     payload: model.json(),
     raw_body: model.text().nullable(),
-    state: model.text().default("received"),
+    state: model.enum([...NOTIFICATION_STATES]).default("received"),
     attempts: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),
     locked_until: model.dateTime().nullable(),

@@ -1,11 +1,11 @@
 import { model } from "@medusajs/framework/utils"
+import { CREATION_STATES, PAYMENT_STATES, REVIEW_CODES } from "./states"
 
 /**
- * One row per Medusa payment session handled by this plugin. It is the
- * plugin's own record of what the service was asked and answered, so that a
- * transfer is created at most once, the poller finds due work with an index,
- * and admins can see the payment's story. Providers write it through
- * `PaymentStore` (see ../../lib/payment-store.ts); the columns are the contract.
+ * One row per Medusa payment session handled by this plugin: what the
+ * service was asked and answered. `status` (with `review_code` and
+ * `version`) is written only by the transition function; `version` grows
+ * with every transition so two writers never both win.
  */
 const OdemePayment = model
   .define("odeme_payment", {
@@ -16,8 +16,10 @@ const OdemePayment = model
     mode: model.text(),
     amount: model.text(),
     currency: model.text(),
-    status: model.text().default("pending"),
-    creation_state: model.text().default("none"),
+    status: model.enum([...PAYMENT_STATES]).default("pending"),
+    review_code: model.enum([...REVIEW_CODES]).nullable(),
+    version: model.number().default(0),
+    creation_state: model.enum([...CREATION_STATES]).default("none"),
     creation_started_at: model.dateTime().nullable(),
     service_uuid: model.text().nullable(),
     tracking_no: model.text().nullable(),
@@ -33,6 +35,9 @@ const OdemePayment = model
     last_checked_at: model.dateTime().nullable(),
     last_result: model.text().nullable(),
     review_reason: model.text().nullable(),
+    /** Verify calls spent in the current window (forged copies must not drain the service's rate limit). */
+    verify_window_started_at: model.dateTime().nullable(),
+    verify_calls: model.number().default(0),
     cart_id: model.text().nullable(),
     order_id: model.text().nullable(),
     metadata: model.json().nullable(),

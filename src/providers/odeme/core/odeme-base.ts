@@ -5,6 +5,7 @@ import {
   Modules,
   PaymentActions,
 } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -28,16 +29,18 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
-import { PaymentStore } from "../../../lib/payment-store"
+import { odemeModule, rootContainer } from "../../../lib/odeme-module"
+import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
+import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { createServiceClient } from "../../../lib/service-client"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { takeWebhook } from "../../../lib/webhook-intake"
+import type OdemeModuleService from "../../../modules/odeme/service"
 
 type Data = Record<string, unknown>
 
@@ -52,7 +55,6 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   protected readonly client_: OdemeClient
   protected readonly banks_: BankDirectory
   protected readonly logger_: Logger
-  private store_?: PaymentStore
 
   static validateOptions(options: Record<string, unknown>): void {
     parseOdemeOptions(options)
@@ -68,16 +70,19 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     this.banks_ = banks
   }
 
-  /** The plugin's payment table, reached through the shared database connection. */
-  protected get store(): PaymentStore {
-    if (!this.store_) {
-      const db = this.container[ContainerRegistrationKeys.PG_CONNECTION] as Knex | undefined
-      if (!db) {
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "medusa-payment-odeme: no database connection available")
-      }
-      this.store_ = new PaymentStore(db)
-    }
-    return this.store_
+  /**
+   * The plugin's module (its tables and their SQL). Providers live in the
+   * payment module's container, so it is reached through Medusa's root
+   * container; a store that registered the provider without the plugin gets
+   * an error that says what to add.
+   */
+  protected get odeme(): OdemeModuleService {
+    return odemeModule(rootContainer)
+  }
+
+  /** The transition function, for what Medusa itself asked: Medusa acts on the status returned. */
+  protected apply(sessionId: string, answer: ServiceAnswer): Promise<Applied> {
+    return applyServiceAnswer(rootContainer as MedusaContainer, sessionId, answer, { act: false, sessionAlive: true })
   }
 
   protected sessionIdOf(data: Data | undefined): string {
@@ -109,14 +114,16 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     return { status: out.status, data: out.data }
   }
 
-  /** The service captures on approval, so capture only confirms what is already true. */
+  /** The service captures on approval, so capture only confirms what the service confirmed. */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = input.data ?? {}
-    const row = typeof data.session_id === "string" ? await this.store.get(data.session_id) : null
-    if (row && row.status !== "paid") {
+    const row = typeof data.session_id === "string" ? await this.odeme.getPayment(data.session_id) : null
+    if (!row || row.status !== "paid") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Payment ${row.session_id} cannot be captured: the payment service has not confirmed it (state: ${row.status}).`
+        row
+          ? `Payment ${row.session_id} cannot be captured: the payment service has not confirmed it (state: ${row.status}).`
+          : `This payment cannot be captured: medusa-payment-odeme has no record of session ${String(data.session_id ?? "(none)")}.`
       )
     }
     return { data: { ...data, captured: true } }
@@ -125,11 +132,8 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   /** The spec has no cancel call: cancel is local, and a later approval goes to review. */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = input.data ?? {}
-    if (typeof data.session_id === "string") {
-      await this.store.transition(data.session_id, ["pending", "awaiting_transfer"], {
-        status: "canceled",
-        next_check_at: null,
-      })
+    if (typeof data.session_id === "string" && (await this.odeme.getPayment(data.session_id))) {
+      await this.apply(data.session_id, { kind: "canceled" })
     }
     return { data: { ...data, state: "canceled" } }
   }
@@ -163,9 +167,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
    * one capture); Medusa itself is told there is nothing for it to do.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const db = this.container[ContainerRegistrationKeys.PG_CONNECTION] as Knex | undefined
-    if (!db) return { action: PaymentActions.NOT_SUPPORTED }
-    const intake = await takeWebhook(db, payload.data, payload.rawData)
+    const intake = await takeWebhook(this.odeme, payload.data, payload.rawData)
     if (intake.kind !== "stored") {
       this.logger_.warn(`medusa-payment-odeme: notification on Medusa's generic hook route ignored: ${intake.message}`)
       return { action: PaymentActions.NOT_SUPPORTED }
@@ -175,7 +177,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     )
     if (intake.process) {
       const bus = this.container[Modules.EVENT_BUS] as { emit(e: unknown): Promise<void> } | undefined
-      // Without a bus here the inbox job still processes the stored row.
+      // Without a bus here the poller still processes the stored row.
       await bus?.emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }).catch(() => undefined)
     }
     return { action: PaymentActions.NOT_SUPPORTED }

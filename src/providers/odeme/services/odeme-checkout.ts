@@ -48,15 +48,15 @@ export class OdemeCheckoutProvider extends OdemeBase {
       )
     }
     const { amount, currency } = checkAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
-    await this.store.upsertInitiated({
+    await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.CHECKOUT,
       flow: null,
       mode: this.options_.mode,
       amount,
       currency,
+      metadata: data.return_url ? { return_url: data.return_url } : null,
     })
-    if (data.return_url) await this.store.update(data.session_id, { metadata: { return_url: data.return_url } })
     const form = checkoutFormFor(this.options_, { session_id: data.session_id, amount, currency })
     return {
       id: data.session_id,
@@ -105,7 +105,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
 
   /** Only the confirmation path moves a checkout session; this reads what it recorded. */
   protected async currentState(raw: Data): Promise<{ state: OdemeState; data: Data }> {
-    const row = await this.store.get(this.sessionIdOf(raw))
+    const row = await this.odeme.getPayment(this.sessionIdOf(raw))
     const state = row?.status ?? "pending"
     const { form: _form, ...rest } = raw
     return {

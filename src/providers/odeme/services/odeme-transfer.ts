@@ -8,11 +8,11 @@ import type {
 import { OdemeApiError, type TransferRecord } from "../../../client"
 import { checkAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-directory"
-import { moneyMismatch } from "../../../lib/judge"
+import { transferAnswer, transferDetails } from "../../../lib/check-payment"
 import { toMedusaError } from "../../../lib/medusa-errors"
 import { TRANSFER_CURRENCIES } from "../../../lib/options"
-import type { OdemePaymentRow } from "../../../lib/payment-store"
-import { stateFromSaleStatus, toSessionStatus, type OdemeState } from "../../../lib/status"
+import { toSessionStatus, type OdemeState } from "../../../lib/status"
+import type { OdemePaymentRow } from "../../../modules/odeme/service"
 import { OdemeBase } from "../core/odeme-base"
 import { PaymentProviderKeys } from "../types"
 import { parseTransferSessionData, type TransferSessionData } from "../utils/transfer-session-data"
@@ -46,7 +46,7 @@ export class OdemeTransferProvider extends OdemeBase {
         `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts (${banks.map((b) => b.bank_id).join(", ")}).`
       )
     }
-    await this.store.upsertInitiated({
+    await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.TRANSFER,
       flow: "transfer_api",
@@ -72,7 +72,7 @@ export class OdemeTransferProvider extends OdemeBase {
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const data = this.parseData(input.data)
-    const row = await this.store.get(data.session_id)
+    const row = await this.odeme.getPayment(data.session_id)
     if (!row) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
@@ -80,8 +80,9 @@ export class OdemeTransferProvider extends OdemeBase {
       )
     }
     if (row.service_uuid) return this.authorizeOutcome(await this.refresh(row, input.data ?? {}))
-    if (row.status === "canceled") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This payment was canceled; create a new payment session.")
+    if (row.status === "unknown" || row.creation_state === "unknown") throw creationUnknownError()
+    if (row.status !== "pending") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is ${row.status}; create a new payment session.`)
     }
     if (data.bank_id === undefined || !data.customer_name) {
       throw new MedusaError(
@@ -99,7 +100,7 @@ export class OdemeTransferProvider extends OdemeBase {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "sandbox_result is only accepted in sandbox mode.")
     }
 
-    const claimed = await this.store.claimCreation(data.session_id, {
+    const claimed = await this.odeme.claimTransferCreation(data.session_id, {
       payer_name: data.customer_name,
       bank_id: bank.bank_id,
       bank_name: bank.bank_name,
@@ -122,33 +123,24 @@ export class OdemeTransferProvider extends OdemeBase {
         sandbox_result: this.options_.mode === "sandbox" ? data.sandbox_result : undefined,
       })
     } catch (err) {
-      // An HTTP answer means the service refused (nothing created): a retry may create.
-      // A timeout or broken connection leaves the outcome unknown: never create again.
-      const definitive = err instanceof OdemeApiError && (err.kind === "http" || (err.kind === "network" && err.retryable))
-      await this.store.update(data.session_id, {
-        creation_state: definitive ? "failed" : "unknown",
-        last_result: err instanceof OdemeApiError ? `${err.kind}${err.status ? ` ${err.status}` : ""}` : "error",
-        ...(definitive ? {} : { status: "review" as const, review_reason: "Transfer creation timed out: it may exist at the service" }),
-      })
-      if (!definitive) {
-        this.logger_.error(
-          `medusa-payment-odeme: creating the transfer for ${data.session_id} had no answer; it is not retried to avoid a duplicate transfer`
-        )
-        throw new MedusaError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "The payment service did not answer while creating the bank transfer. To avoid a duplicate transfer it is not retried: please start the payment again."
-        )
+      const summary = err instanceof OdemeApiError ? `${err.kind}${err.status ? ` ${err.status}` : ""}` : "error"
+      if (isRefusal(err)) {
+        // The service read the request and refused it: nothing was created, a retry may create.
+        await this.odeme.endTransferCreation(data.session_id, { creation_state: "failed", last_result: summary })
+        throw toMedusaError(err, "create the bank transfer", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
       }
-      throw toMedusaError(err, "create the bank transfer", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+      // A timeout, a 5xx or an unreadable answer: the transfer may exist. Never create again for this session.
+      await this.odeme.endTransferCreation(data.session_id, { creation_state: "unknown", last_result: summary })
+      await this.apply(data.session_id, { kind: "creation_unknown", detail: summary })
+      this.logger_.error(
+        `medusa-payment-odeme: creating the transfer for ${data.session_id} had no readable answer (${summary}); it is not retried to avoid a duplicate transfer`
+      )
+      throw creationUnknownError()
     }
 
-    const saved = await this.store.update(data.session_id, {
-      creation_state: "created",
-      service_uuid: created.payment_id,
-      status: "awaiting_transfer",
-      next_check_at: new Date(Date.now() + 60_000),
-    })
-    return this.authorizeOutcome(await this.refresh(saved ?? row, input.data ?? {}))
+    await this.odeme.endTransferCreation(data.session_id, { creation_state: "created", last_result: "created" })
+    const { payment } = await this.apply(data.session_id, { kind: "created", uuid: created.payment_id })
+    return this.authorizeOutcome(await this.refresh(payment, input.data ?? {}))
   }
 
   /**
@@ -169,14 +161,18 @@ export class OdemeTransferProvider extends OdemeBase {
 
   protected async currentState(raw: Data): Promise<{ state: OdemeState; data: Data }> {
     const sessionId = this.sessionIdOf(raw)
-    const row = await this.store.get(sessionId)
+    const row = await this.odeme.getPayment(sessionId)
     if (!row) return { state: "pending", data: raw }
     if (!row.service_uuid) return { state: row.status, data: { ...raw, state: row.status } }
     const out = await this.refresh(row, raw, MedusaError.Types.UNEXPECTED_STATE)
     return { state: (out.data?.state as OdemeState) ?? row.status, data: out.data ?? raw }
   }
 
-  /** Asks the uuid endpoint (spec §4.6) and maps `sale_status` through the one mapper. */
+  /**
+   * Asks the uuid endpoint (spec §4.6, the service's own record, read with
+   * the secret key) and hands its answer to the transition function, like
+   * every other path that learns something about a payment.
+   */
   private async refresh(
     row: OdemePaymentRow,
     raw: Data,
@@ -188,54 +184,13 @@ export class OdemeTransferProvider extends OdemeBase {
     } catch (err) {
       throw toMedusaError(err, "read the bank transfer status", failureType)
     }
-    const reported = stateFromSaleStatus(record.sale_status)
-    // The same money check as every other path that can pay (judge, poller).
-    const mismatch = reported === "paid" ? moneyMismatch(record.br_price, record.br_currency, row) : null
-    const state = mismatch ? "review" : this.reconcile(row, reported)
-    const updated =
-      (await this.store.update(row.session_id, {
-        status: state,
-        tracking_no: record.br_tracking_no,
-        bank_name: record.br_bank_name || row.bank_name,
-        iban: record.br_iban ? record.br_iban.replace(/\s+/g, "") : row.iban,
-        payer_name: record.br_name || row.payer_name,
-        charged_amount: String(record.br_price),
-        charged_currency: record.br_currency,
-        last_result: `sale_status ${record.sale_status}`,
-        last_checked_at: new Date(),
-        review_reason:
-          state === "review"
-            ? row.review_reason ?? (mismatch ? `transfer record: ${mismatch}` : this.reviewReason(row, reported, record))
-            : row.review_reason,
-      })) ?? row
-    return { status: toSessionStatus(state), data: this.publicData(raw, updated, record.sale_status) }
-  }
-
-  /**
-   * Decides the state from the service's answer and what we know: an approval
-   * is only accepted when amount and currency match the session, and never
-   * for a payment that was canceled here (it goes to review instead).
-   */
-  private reconcile(row: OdemePaymentRow, reported: OdemeState): OdemeState {
-    switch (row.status) {
-      case "review":
-        return "review"
-      // Verified paid stays paid while the record lags behind; a contradiction is for a person to judge.
-      case "paid":
-        return reported === "failed" ? "review" : "paid"
-      case "canceled":
-      case "expired":
-        return reported === "paid" ? "review" : row.status
-      // Money that arrives after a failure is still the customer's payment.
-      case "failed":
-        return reported === "paid" ? "paid" : "failed"
-      default:
-        return reported
-    }
-  }
-
-  private reviewReason(row: OdemePaymentRow, reported: OdemeState, record: TransferRecord): string {
-    return `The service reports ${reported} (sale_status ${record.sale_status}) for a payment that was ${row.status} here`
+    await this.odeme.updatePaymentDetails(row.session_id, {
+      ...transferDetails(record, row),
+      charged_amount: String(record.br_price),
+      charged_currency: record.br_currency,
+    })
+    const { payment } = await this.apply(row.session_id, transferAnswer(record, row))
+    return { status: toSessionStatus(payment.status), data: this.publicData(raw, payment, record.sale_status) }
   }
 
   private publicData(raw: Data, row: OdemePaymentRow, saleStatus: number): Data {
@@ -261,14 +216,13 @@ export class OdemeTransferProvider extends OdemeBase {
   private async afterLostClaim(sessionId: string, raw: Data): Promise<AuthorizePaymentOutput> {
     const deadline = Date.now() + Math.max(CREATION_WAIT_MS, this.options_.httpTimeoutMs + 2_000)
     for (;;) {
-      const row = await this.store.get(sessionId)
+      const row = await this.odeme.getPayment(sessionId)
       if (row?.service_uuid) return this.authorizeOutcome(await this.refresh(row, raw))
+      if (row?.creation_state === "unknown") throw creationUnknownError()
       if (!row || row.creation_state !== "creating" || Date.now() > deadline) {
         throw new MedusaError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          row?.creation_state === "unknown"
-            ? "The bank transfer for this payment may already exist; it is not created again. Please start the payment again."
-            : "The bank transfer for this payment is being created by another request; try again in a moment."
+          "The bank transfer for this payment is being created by another request; try again in a moment."
         )
       }
       await new Promise((r) => setTimeout(r, 150))
@@ -278,4 +232,20 @@ export class OdemeTransferProvider extends OdemeBase {
   private parseData(data: unknown): TransferSessionData {
     return parseTransferSessionData(data)
   }
+}
+
+/** Only an HTTP 4xx refusal (not a 408 timeout) or a request that never left means the service created nothing. */
+function isRefusal(err: unknown): boolean {
+  if (!(err instanceof OdemeApiError)) return false
+  if (err.kind === "http") return !!err.status && err.status >= 400 && err.status < 500 && err.status !== 408
+  return err.kind === "network" && err.retryable && NOT_SENT.has(err.code ?? "")
+}
+
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
+
+function creationUnknownError(): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+    "The payment service did not answer clearly while creating the bank transfer; it may already exist, so it is not created again. Please start the payment again."
+  )
 }

@@ -1,13 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { confirmNotification, medusaState } from "../../../../../lib/confirm-payment"
-import { NotificationInbox } from "../../../../../lib/notification-inbox"
 import { failureReason } from "../../../../../lib/failure-reason"
 import { allowedStorefrontOrigins, type OdemeOptions } from "../../../../../lib/options"
-import { PaymentStore, type OdemePaymentRow } from "../../../../../lib/payment-store"
+import { processNotification } from "../../../../../lib/process-notification"
 import { toStorefrontStatus } from "../../../../../lib/status"
-import { notificationStatus, returnQuerySchema, dedupeKey, hasNulCharacter, zodMessage } from "../../../../../lib/notification-shape"
+import { contentKey, hasNulCharacter, notificationStatus, returnQuerySchema, zodMessage } from "../../../../../lib/notification-shape"
+import type OdemeModuleService from "../../../../../modules/odeme/service"
+import type { OdemePaymentRow } from "../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../utils/odeme-module"
 
 const SESSION_ID = /^payses_[A-Za-z0-9]{10,60}$/
@@ -16,9 +14,11 @@ const SESSION_ID = /^payses_[A-Za-z0-9]{10,60}$/
  * GET /odeme/return/:session_id/:outcome — the `success_url` / `cancel_url`
  * the service sends the customer's browser to (spec §6.1). Its parameters are
  * navigation, never proof: they are recorded, a transfer confirmation (which
- * carries `uuid`) goes through the confirmation path, and the customer is
+ * carries `uuid`) goes through the notification path, and the customer is
  * sent to the storefront with what the plugin really knows. The target is
- * only ever a configured storefront origin.
+ * only ever a configured storefront origin, and it names no cart: anyone who
+ * knows a session id can open this address, so the storefront takes the
+ * cart from its own cookie.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { session_id: sessionId, outcome } = req.params
@@ -36,21 +36,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const odeme = odemeModule(req.scope)
-  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-  const payments = new PaymentStore(db)
-  const payment = await payments.get(sessionId)
-  if (!payment) {
-    res.status(404).type("text/plain").send("Unknown payment.")
-    return
-  }
-
   const q = query.data
   const status = notificationStatus.safeParse(q.status ?? (outcome === "success" ? "successful" : "failed"))
-  const inbox = new NotificationInbox(db)
   const verifiable = !!(q.uuid && q.hash && status.success)
-  const { row } = await inbox.store({
+  const stored = await odeme.storeNotification({
     source: "return",
-    dedupe_key: verifiable ? dedupeKey(q.uuid!, status.data!) : `return:${sessionId}:${outcome}:${q.ts ?? ""}:${q.hash ?? ""}`,
+    dedupe_key: contentKey({ ...q, order_id: sessionId, outcome }),
     session_id: sessionId,
     service_uuid: q.uuid ?? null,
     status: status.success ? status.data : null,
@@ -59,17 +50,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     raw_body: null,
     // A card redirect has nothing the verify endpoint could check: it is recorded, not processed.
     state: verifiable ? "received" : "done",
+    outcome: verifiable ? null : "navigation_only",
   })
+  if (!stored) {
+    res.status(404).type("text/plain").send("Unknown payment.")
+    return
+  }
 
   const waitMs = odeme.odemeOptions.checkout.returnWaitMs
-  if (verifiable) await withTimeout(confirmNotification(req.scope, row.id), waitMs)
-  const settled = await waitForVerdict(payments, sessionId, waitMs)
-  const { cartId } = await medusaState(req.scope, sessionId).catch(() => ({ cartId: null }))
+  // Not due (a reload while it waits for its retry): processing refuses it and keeps its backoff.
+  if (verifiable) await withTimeout(processNotification(req.scope, stored.row.id), waitMs)
+  const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
-  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, cartId, reason))
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason))
 }
 
-function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartId: string | null, reason: string | null): string {
+function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, reason: string | null): string {
   const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
   const fallback = `${options.storefrontUrl}${options.checkout.returnPath}`
   let target: URL
@@ -80,17 +76,16 @@ function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, cartI
   }
   target.searchParams.set("status", toStorefrontStatus(payment.status))
   target.searchParams.set("session_id", payment.session_id)
-  if (cartId) target.searchParams.set("cart_id", cartId)
   // Only once the failure is verified, and only as a code (never the service's free text).
   if (reason) target.searchParams.set("reason", reason)
   return target.toString()
 }
 
 /** The webhook usually arrives with the browser; give it a moment so the page shows the truth. */
-async function waitForVerdict(payments: PaymentStore, sessionId: string, waitMs: number): Promise<OdemePaymentRow> {
+async function waitForVerdict(odeme: OdemeModuleService, sessionId: string, waitMs: number): Promise<OdemePaymentRow> {
   const deadline = Date.now() + waitMs
   for (;;) {
-    const row = (await payments.get(sessionId))!
+    const row = (await odeme.getPayment(sessionId))!
     if (row.status !== "pending" || Date.now() >= deadline) return row
     await new Promise((r) => setTimeout(r, 200))
   }

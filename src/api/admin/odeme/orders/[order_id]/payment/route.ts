@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { presentAttention, presentCharge } from "../../../../../../lib/attention"
+import type { OdemeChargeRow } from "../../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../../utils/odeme-module"
 import { orderParams, parseOr400, presentPayment, type NotificationLike, type PaymentLike } from "../../../presenters"
 
@@ -40,20 +42,26 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
   const odeme = odemeModule(req.scope)
   const ids = sessions.map((s) => s.id)
-  const [rows, notifications] = await Promise.all([
+  const [rows, notifications, charges, attention] = await Promise.all([
     odeme.listOdemePayments({ session_id: ids }, { take: 500 }),
     odeme.listOdemeNotifications({ session_id: ids }, { order: { created_at: "ASC" }, take: 1000 }),
+    odeme.listOdemeCharges({ session_id: ids }, { order: { created_at: "ASC" }, take: 500 }),
+    odeme.listAttention({ limit: 200, offset: 0, sessionIds: ids }),
   ])
   const bySession = new Map((rows as unknown as PaymentLike[]).map((r) => [r.session_id, r]))
   const payments = sessions
     .map((s) => {
       const row = bySession.get(s.id)
       if (!row) return null
-      return presentPayment(row, {
-        provider_id: s.provider_id,
-        medusa_session_status: s.status,
-        notifications: (notifications as unknown as NotificationLike[]).filter((n) => n.session_id === s.id),
-      })
+      return {
+        ...presentPayment(row, {
+          provider_id: s.provider_id,
+          medusa_session_status: s.status,
+          notifications: (notifications as unknown as NotificationLike[]).filter((n) => n.session_id === s.id),
+        }),
+        charges: (charges as unknown as OdemeChargeRow[]).filter((c) => c.session_id === s.id).map(presentCharge),
+        attention: attention.rows.filter((a) => a.session_id === s.id).map(presentAttention),
+      }
     })
     .filter((p): p is NonNullable<typeof p> => !!p)
   res.json({ order_id, payments })

@@ -1,0 +1,184 @@
+import { PAYMENT_STATES, type PaymentState, type ReviewCode } from "../../../modules/odeme/models/states"
+import { decide, type Decision, type PaymentFacts, type ServiceAnswer } from "../transitions"
+
+const U1 = "uuid-1" // the payment's own service payment
+const U2 = "uuid-2" // another service payment for the same session
+
+const ANSWERS: Record<string, ServiceAnswer> = {
+  created: { kind: "created", uuid: U1 },
+  creation_unknown: { kind: "creation_unknown", detail: "timeout" },
+  pending: { kind: "pending", uuid: U1 },
+  "paid(own)": { kind: "paid", uuid: U1, amount: "250.00", currency: "TRY" },
+  "paid(other)": { kind: "paid", uuid: U2, amount: "250.00", currency: "TRY" },
+  "mismatch(own)": { kind: "mismatch", uuid: U1, amount: "1.00", currency: "TRY", reason: "amount" },
+  "mismatch(other)": { kind: "mismatch", uuid: U2, amount: "1.00", currency: "TRY", reason: "amount" },
+  "failed(own)": { kind: "failed", uuid: U1 },
+  "failed(other)": { kind: "failed", uuid: U2 },
+  invalid: { kind: "invalid", reason: "is_valid false" },
+  expired: { kind: "expired" },
+  canceled: { kind: "canceled" },
+}
+
+type Row = [to: PaymentState | "=", action: Decision["action"], charge: Decision["charge"], outcome: Decision["outcome"], review?: ReviewCode]
+
+/**
+ * The table as docs/design.md writes it: for a payment whose own uuid is U1
+ * (none for `pending`), each answer → [new state ("=" unchanged), Medusa
+ * action, charge role recorded, notification outcome, review code].
+ */
+const TABLE: Record<string, Record<string, Row>> = {
+  pending: {
+    created: ["awaiting_transfer", "none", "none", "created"],
+    creation_unknown: ["unknown", "none", null, "unknown", "creation_unknown"],
+    pending: ["=", "none", "keep", "pending"],
+    "paid(own)": ["paid", "settle", "primary", "paid"],
+    "paid(other)": ["paid", "settle", "primary", "paid"],
+    "mismatch(own)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "mismatch(other)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "failed(own)": ["failed", "cancel_order", "none", "failed"],
+    "failed(other)": ["failed", "cancel_order", "none", "failed"],
+    invalid: ["=", "none", null, "rejected"],
+    expired: ["=", "none", null, "unchanged"],
+    canceled: ["canceled", "none", null, "canceled"],
+  },
+  awaiting_transfer: {
+    created: ["=", "none", null, "unchanged"],
+    creation_unknown: ["=", "none", null, "unchanged"],
+    pending: ["=", "none", "keep", "pending"],
+    "paid(own)": ["paid", "settle", "primary", "paid"],
+    "paid(other)": ["paid", "settle", "primary", "paid"],
+    "mismatch(own)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "mismatch(other)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "failed(own)": ["failed", "cancel_order", "none", "failed"],
+    "failed(other)": ["=", "none", "none", "failed"],
+    invalid: ["=", "none", null, "rejected"],
+    expired: ["expired", "cancel_order", null, "expired"],
+    canceled: ["canceled", "none", null, "canceled"],
+  },
+  unknown: {
+    created: ["=", "none", null, "unchanged"],
+    creation_unknown: ["=", "none", null, "unchanged"],
+    pending: ["=", "none", "none", "pending"],
+    "paid(own)": ["paid", "settle", "primary", "paid"],
+    "paid(other)": ["paid", "settle", "primary", "paid"],
+    "mismatch(own)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "mismatch(other)": ["review", "none", "rejected", "rejected", "amount_mismatch"],
+    "failed(own)": ["failed", "cancel_order", "none", "failed"],
+    "failed(other)": ["failed", "cancel_order", "none", "failed"],
+    invalid: ["=", "none", null, "rejected"],
+    expired: ["=", "none", null, "unchanged"],
+    canceled: ["=", "none", null, "unchanged"],
+  },
+  paid: {
+    created: ["=", "none", null, "unchanged"],
+    creation_unknown: ["=", "none", null, "unchanged"],
+    pending: ["=", "none", "keep", "pending"],
+    "paid(own)": ["=", "settle", "keep", "paid"],
+    "paid(other)": ["=", "none", "duplicate", "duplicate_charge"],
+    "mismatch(own)": ["=", "none", null, "rejected"],
+    "mismatch(other)": ["=", "none", "duplicate", "duplicate_charge"],
+    "failed(own)": ["review", "none", "keep", "review", "contradiction"],
+    "failed(other)": ["=", "none", "none", "failed"],
+    invalid: ["=", "none", null, "rejected"],
+    expired: ["=", "none", null, "unchanged"],
+    canceled: ["=", "none", null, "unchanged"],
+  },
+}
+for (const s of ["failed", "canceled", "expired"] as const) {
+  TABLE[s] = {
+    created: ["=", "none", null, "unchanged"],
+    creation_unknown: ["=", "none", null, "unchanged"],
+    pending: ["=", "none", "keep", "pending"],
+    "paid(own)": ["review", "none", "late", "late_success", "late_success"],
+    "paid(other)": ["review", "none", "late", "late_success", "late_success"],
+    "mismatch(own)": ["review", "none", "late", "late_success", "late_success"],
+    "mismatch(other)": ["review", "none", "late", "late_success", "late_success"],
+    "failed(own)": ["=", "none", "keep", "failed"],
+    "failed(other)": ["=", "none", "none", "failed"],
+    invalid: ["=", "none", null, "rejected"],
+    expired: ["=", "none", null, "unchanged"],
+    canceled: ["=", "none", null, "unchanged"],
+  }
+}
+TABLE.review = {
+  created: ["=", "none", null, "unchanged"],
+  creation_unknown: ["=", "none", null, "unchanged"],
+  pending: ["=", "none", "keep", "pending"],
+  "paid(own)": ["=", "none", "late", "late_success"],
+  "paid(other)": ["=", "none", "late", "late_success"],
+  "mismatch(own)": ["=", "none", "late", "late_success"],
+  "mismatch(other)": ["=", "none", "late", "late_success"],
+  "failed(own)": ["=", "none", "keep", "failed"],
+  "failed(other)": ["=", "none", "none", "failed"],
+  invalid: ["=", "none", null, "rejected"],
+  expired: ["=", "none", null, "unchanged"],
+  canceled: ["=", "none", null, "unchanged"],
+}
+
+const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
+  status,
+  review_code: status === "review" ? review_code ?? "contradiction" : status === "unknown" ? "creation_unknown" : null,
+  primary_uuid: status === "pending" ? null : status === "unknown" ? null : U1,
+})
+
+describe("the transition table: every state × every answer", () => {
+  it("has a row for every state and a cell for every answer", () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...PAYMENT_STATES].sort())
+    for (const row of Object.values(TABLE)) expect(Object.keys(row).sort()).toEqual(Object.keys(ANSWERS).sort())
+  })
+
+  for (const state of PAYMENT_STATES) {
+    for (const [name, answer] of Object.entries(ANSWERS)) {
+      it(`${state} + ${name}`, () => {
+        const p = facts(state)
+        const [to, action, charge, outcome, review] = TABLE[state][name]
+        const d = decide(p, answer, { session_alive: true })
+        expect({ to: d.to, action: d.action, charge: d.charge, outcome: d.outcome }).toEqual({
+          to: to === "=" ? state : to,
+          action,
+          charge,
+          outcome,
+        })
+        if (review) expect(d.review_code).toBe(review)
+        if (d.to !== state && d.to !== "review" && d.to !== "unknown") expect(d.review_code).toBeNull()
+      })
+    }
+  }
+})
+
+describe("what the table promises about money", () => {
+  const every = PAYMENT_STATES.flatMap((s) => Object.values(ANSWERS).map((a) => ({ s, a, d: decide(facts(s), a, { session_alive: true }) })))
+
+  it("only a verified, matching success captures (settle), and never a second service payment", () => {
+    for (const { s, a, d } of every) {
+      if (d.action !== "settle") continue
+      expect(a.kind).toBe("paid")
+      if (s === "paid") expect((a as { uuid: string }).uuid).toBe(U1)
+    }
+  })
+
+  it("a second verified success on a paid payment is a duplicate charge, with a warning", () => {
+    const d = decide(facts("paid"), ANSWERS["paid(other)"], { session_alive: true })
+    expect(d).toMatchObject({ to: "paid", action: "none", charge: "duplicate", warn: true })
+  })
+
+  it("a success on a session Medusa no longer has goes to review, not paid", () => {
+    for (const s of ["pending", "awaiting_transfer", "unknown"] as const) {
+      const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: false })
+      expect(d).toMatchObject({ to: "review", review_code: "session_gone", action: "none", charge: "late", warn: true })
+    }
+  })
+
+  it("a review caused by a wrong amount is paid by the genuine notification that follows", () => {
+    const p = { status: "review" as const, review_code: "amount_mismatch" as const, primary_uuid: null }
+    expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary" })
+  })
+
+  it("an unknown transfer learns its uuid from a pending notification", () => {
+    expect(decide(facts("unknown"), ANSWERS.pending, { session_alive: true })).toMatchObject({ to: "unknown", adopt_uuid: true })
+  })
+
+  it("never leaves paid except to review", () => {
+    for (const { s, d } of every) if (s === "paid") expect(["paid", "review"]).toContain(d.to)
+  })
+})

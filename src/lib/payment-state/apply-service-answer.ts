@@ -1,0 +1,128 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { OdemePaymentRow, StateChange } from "../../modules/odeme/service"
+import { odemeModule } from "../odeme-module"
+import { cancelUnpaidOrder, isSessionAlive, settlePaid } from "./medusa-side"
+import { decide, type Decision, type ServiceAnswer } from "./transitions"
+
+export interface Applied {
+  payment: OdemePaymentRow
+  decision: Decision
+}
+
+export interface ApplyOptions {
+  /**
+   * Run the Medusa action (capture + complete, cancel order). Off when Medusa
+   * itself asked (a provider method): it acts on the status the provider returns.
+   */
+  act: boolean
+  /** Known by the caller (a provider method runs for a live session); otherwise asked when it matters. */
+  sessionAlive?: boolean
+}
+
+const MAX_RACES = 8
+
+/**
+ * The one writer of a payment's state. Reads the payment, decides with the
+ * transition table, writes with compare-and-set (deciding again if another
+ * writer moved the payment in between), records the service payment in
+ * `odeme_charge`, then runs Medusa's side. Every path that learns something
+ * about a payment ends here: the notification path, the poller, Admin
+ * "Check now", and the providers' authorize / status / retrieve.
+ */
+export async function applyServiceAnswer(
+  container: MedusaContainer,
+  sessionId: string,
+  answer: ServiceAnswer,
+  opts: ApplyOptions
+): Promise<Applied> {
+  const odeme = odemeModule(container)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+
+  for (let race = 0; race < MAX_RACES; race++) {
+    const before = await odeme.getPayment(sessionId)
+    if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
+    const needsMedusa = answer.kind === "paid" && opts.sessionAlive === undefined
+    const alive = needsMedusa ? await isSessionAlive(container, sessionId) : opts.sessionAlive ?? true
+    const decision = decide(
+      { status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid },
+      answer,
+      { session_alive: alive }
+    )
+
+    let payment = before
+    const change = stateChange(before, answer, decision)
+    if (change) {
+      const written = await odeme.compareAndSetState(sessionId, before.version, change)
+      if (!written) continue // another writer moved the payment: decide again on what it wrote
+      payment = written
+    }
+
+    if (decision.charge && "uuid" in answer && answer.uuid) {
+      await odeme.recordCharge({
+        session_id: sessionId,
+        service_uuid: answer.uuid,
+        status: answer.kind === "paid" || answer.kind === "mismatch" ? "successful" : answer.kind === "failed" ? "failed" : "pending",
+        role: decision.charge === "keep" ? undefined : decision.charge,
+        type: "type" in answer ? answer.type ?? null : null,
+        amount: "amount" in answer ? answer.amount : null,
+        currency: "currency" in answer ? answer.currency : null,
+        detail: answer.kind === "mismatch" ? answer.reason.slice(0, 500) : null,
+        verified: true,
+      })
+    }
+    if (decision.warn) {
+      logger.warn(
+        `medusa-payment-odeme: payment ${sessionId} needs attention: ${decision.outcome}` +
+          `${decision.review_code ? ` (${decision.review_code})` : ""}${"uuid" in answer && answer.uuid ? `, service payment ${answer.uuid}` : ""}` +
+          `; state ${before.status} → ${decision.to}`
+      )
+    }
+
+    if (opts.act) {
+      if (decision.action === "settle") await settlePaid(container, payment)
+      if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
+    }
+    return { payment, decision }
+  }
+  throw new Error(`payment ${sessionId} kept changing under ${MAX_RACES} concurrent writers; try again`)
+}
+
+/** The write a decision needs, or null when the payment stays as it is. */
+function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision): StateChange | null {
+  const adopt = d.adopt_uuid && "uuid" in answer && answer.uuid && answer.uuid !== before.service_uuid
+  if (d.to === before.status && d.review_code === before.review_code && !adopt) return null
+  const change: StateChange = {
+    status: d.to,
+    review_code: d.review_code,
+    review_reason: d.review_code ? reviewReason(before, answer, d) : null,
+  }
+  if (adopt) change.service_uuid = (answer as { uuid: string }).uuid
+  if (d.to === "paid" && answer.kind === "paid") {
+    change.charged_amount = answer.amount
+    change.charged_currency = answer.currency
+    change.last_result = "paid (verified)"
+    if (answer.type === "credit_card") change.flow = "card"
+    else if (answer.type === "bank_transfer" && before.flow !== "transfer_api") change.flow = "transfer_page"
+  }
+  if (d.to !== "awaiting_transfer" && d.to !== "unknown") change.next_check_at = null
+  if (d.to === "awaiting_transfer") change.next_check_at = new Date(Date.now() + 60_000)
+  return change
+}
+
+function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision): string {
+  switch (d.review_code) {
+    case "amount_mismatch":
+      return answer.kind === "mismatch" ? answer.reason.slice(0, 500) : "amount or currency differs"
+    case "late_success":
+      return `The service confirmed a payment that was ${before.status} here: refund it in the merchant panel or accept it by hand`
+    case "session_gone":
+      return "The service confirmed a payment for a session Medusa no longer has (the cart changed or another payment was started)"
+    case "contradiction":
+      return "The service reported failed for a payment it had confirmed: check it in the merchant panel"
+    case "creation_unknown":
+      return `Transfer creation had no readable answer (${answer.kind === "creation_unknown" ? answer.detail : "?"}): it may exist at the service; it is not created again`
+    default:
+      return before.review_reason ?? ""
+  }
+}

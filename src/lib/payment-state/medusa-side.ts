@@ -1,0 +1,92 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { OdemePaymentRow } from "../../modules/odeme/service"
+
+/** Where Medusa stands for a payment session: payment captured? cart? order? */
+export async function medusaState(container: MedusaContainer, sessionId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "payment_collection_id", "payment.id", "payment.captured_at"],
+    filters: { id: sessionId },
+  })
+  const session = sessions[0] as
+    | { id: string; status: string; payment_collection_id: string; payment?: { id: string; captured_at: Date | null } | null }
+    | undefined
+  if (!session) return { session: null, captured: false, cartId: null, orderId: null }
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: session.payment_collection_id },
+  })
+  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id ?? null
+  let orderId: string | null = null
+  if (cartId) {
+    const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+    orderId = (orders[0] as { order_id?: string } | undefined)?.order_id ?? null
+  }
+  return { session, captured: !!session.payment?.captured_at, cartId, orderId }
+}
+
+/** A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid. */
+export async function isSessionAlive(container: MedusaContainer, sessionId: string): Promise<boolean> {
+  const { session } = await medusaState(container, sessionId)
+  return !!session && session.status !== "canceled"
+}
+
+/**
+ * Captures the session's payment and completes its cart, exactly once. The
+ * per-session lock (Medusa's locking module: use a Redis or PostgreSQL
+ * locking provider when several servers run) serialises the plugin's own
+ * callers; Medusa's cart lock serialises them with the storefront's
+ * `cart.complete`. Already captured and ordered → nothing to do. Throws
+ * (with Medusa's reason) while it is not there yet, so the caller retries.
+ */
+export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<void> {
+  const locking = container.resolve(Modules.LOCKING)
+  const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
+  await locking.execute(
+    `odeme:session:${payment.session_id}`,
+    async () => {
+      let state = await medusaState(container, payment.session_id)
+      if (!state.session || settled(state)) return
+      await processPaymentWorkflow(container).run({
+        input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
+      })
+      state = await medusaState(container, payment.session_id)
+      let completion: string | null = null
+      if (state.cartId && !state.orderId) {
+        // Cart completion inside processPaymentWorkflow may lose a race with the storefront; try ourselves.
+        try {
+          await completeCartWorkflow(container).run({ input: { id: state.cartId } })
+        } catch (err) {
+          completion = err instanceof Error ? err.message : String(err)
+        }
+        state = await medusaState(container, payment.session_id)
+      }
+      if (!settled(state)) {
+        throw new Error(
+          `session ${payment.session_id} is not captured and ordered yet` +
+            (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
+        )
+      }
+    },
+    { timeout: 30 }
+  )
+}
+
+/** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */
+export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
+  if (!enabled || payment.flow !== "transfer_api") return
+  const { orderId } = await medusaState(container, payment.session_id)
+  if (!orderId) return
+  try {
+    await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
+  } catch (err) {
+    // An order that was already canceled or fulfilled by hand is the merchant's call.
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`medusa-payment-odeme: could not cancel order ${orderId} of unpaid transfer ${payment.session_id}: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}

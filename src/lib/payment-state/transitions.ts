@@ -1,0 +1,147 @@
+import type { ChargeRole, PaymentState, ReviewCode } from "../../modules/odeme/models/states"
+
+/**
+ * What the service (or Medusa, or the clock) says about a payment, after it
+ * was checked: a notification's verify answer judged against the session, a
+ * transfer record of the authenticated uuid endpoint, the outcome of
+ * "create transfer", a cancel, an expiry. Redirects and webhooks never reach
+ * here unverified.
+ */
+export type ServiceAnswer =
+  | { kind: "created"; uuid: string }
+  | { kind: "creation_unknown"; detail: string }
+  | { kind: "pending"; uuid?: string | null }
+  | { kind: "paid"; uuid: string; amount: string; currency: string; type?: string | null }
+  | { kind: "mismatch"; uuid: string; amount: string | null; currency: string | null; reason: string; type?: string | null }
+  | { kind: "failed"; uuid?: string | null; type?: string | null }
+  | { kind: "invalid"; reason: string }
+  | { kind: "expired" }
+  | { kind: "canceled" }
+
+export type AnswerKind = ServiceAnswer["kind"]
+
+/** What the table needs to know of the payment. */
+export interface PaymentFacts {
+  status: PaymentState
+  review_code: ReviewCode | null
+  /** The uuid of the service payment that is this session's (the one that paid, or the created transfer). */
+  primary_uuid: string | null
+}
+
+/** Medusa's side of the payment: does its session still exist and accept money? */
+export interface MedusaFacts {
+  session_alive: boolean
+}
+
+export type MedusaAction =
+  | "none"
+  | "settle" // capture the session's payment and complete its cart, once
+  | "cancel_order" // an API transfer that failed or expired: cancel its awaiting order (option)
+
+/** What a notification's processing is recorded as (`odeme_notification.outcome`). */
+export type Outcome =
+  | "created"
+  | "unknown"
+  | "pending"
+  | "paid"
+  | "failed"
+  | "expired"
+  | "canceled"
+  | "rejected" // not about this payment, or its money does not match: changes nothing it could not
+  | "review"
+  | "duplicate_charge"
+  | "late_success"
+  | "unchanged"
+
+export interface Decision {
+  to: PaymentState
+  review_code: ReviewCode | null
+  action: MedusaAction
+  /** The role recorded for the answer's uuid in `odeme_charge`; "keep": record the status, keep the role; null: record nothing. */
+  charge: ChargeRole | "keep" | null
+  /** The answer's uuid becomes the payment's own. */
+  adopt_uuid: boolean
+  outcome: Outcome
+  /** Said in the log as a warning (money that needs a person). */
+  warn: boolean
+}
+
+const OPEN: ReadonlySet<PaymentState> = new Set(["pending", "awaiting_transfer", "unknown"])
+
+/**
+ * THE transition table: state × verified answer → new state, Medusa action,
+ * charge record. Pure; every cell is unit-tested and written out in
+ * docs/design.md. `apply-service-answer.ts` is its only caller and the only
+ * code that writes a payment's state.
+ */
+export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): Decision {
+  const keep = (outcome: Outcome, charge: Decision["charge"] = null, warn = false): Decision => ({
+    to: p.status,
+    review_code: p.review_code,
+    action: "none",
+    charge,
+    adopt_uuid: false,
+    outcome,
+    warn,
+  })
+  const move = (to: PaymentState, outcome: Outcome, extra: Partial<Decision> = {}): Decision => ({
+    to,
+    review_code: null,
+    action: "none",
+    charge: null,
+    adopt_uuid: false,
+    outcome,
+    warn: false,
+    ...extra,
+  })
+  const review = (code: ReviewCode, charge: Decision["charge"]): Decision =>
+    move("review", code === "late_success" || code === "session_gone" ? "late_success" : "review", { review_code: code, charge, warn: true })
+
+  // A review caused only by a wrong amount is still waiting for the genuine notification.
+  const open = OPEN.has(p.status) || (p.status === "review" && p.review_code === "amount_mismatch")
+  const uuid = "uuid" in a ? a.uuid ?? null : null
+  const ours = !!uuid && uuid === p.primary_uuid
+  const other = !!uuid && !!p.primary_uuid && uuid !== p.primary_uuid
+
+  switch (a.kind) {
+    case "invalid":
+      return keep("rejected")
+    case "created":
+      return p.status === "pending" ? move("awaiting_transfer", "created", { charge: "none", adopt_uuid: true }) : keep("unchanged")
+    case "creation_unknown":
+      return p.status === "pending" ? move("unknown", "unknown", { review_code: "creation_unknown", warn: true }) : keep("unchanged")
+    case "pending":
+      // A notification can tell the uuid of a transfer whose creation had no answer: the poller then asks about it.
+      if (p.status === "unknown" && !p.primary_uuid && uuid) return { ...keep("pending", "none"), adopt_uuid: true }
+      return keep("pending", uuid ? "keep" : null)
+    case "expired":
+      return p.status === "awaiting_transfer" ? move("expired", "expired", { action: "cancel_order" }) : keep("unchanged")
+    case "canceled":
+      return p.status === "pending" || p.status === "awaiting_transfer" ? move("canceled", "canceled") : keep("unchanged")
+    case "failed":
+      if (open && p.status !== "review") {
+        // Another of the session's payments failed; the one that is ours still stands.
+        if (other) return keep("failed", "none")
+        return move("failed", "failed", { action: "cancel_order", charge: uuid ? "none" : null, adopt_uuid: !!uuid && !p.primary_uuid })
+      }
+      if (p.status === "paid" && (ours || !uuid)) return review("contradiction", "keep")
+      return keep("failed", uuid ? (ours ? "keep" : "none") : null)
+    case "paid":
+      if (open) {
+        if (!medusa.session_alive) return review("session_gone", "late")
+        return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
+      }
+      if (p.status === "paid") {
+        // The same payment again: make sure Medusa is settled (an earlier attempt may have stopped half-way).
+        if (ours) return { ...keep("paid", "keep"), action: "settle" }
+        return keep("duplicate_charge", "duplicate", true)
+      }
+      if (p.status === "review") return keep("late_success", "late", true)
+      return review("late_success", "late")
+    case "mismatch":
+      if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })
+      if (p.status === "paid") return ours ? keep("rejected") : keep("duplicate_charge", "duplicate", true)
+      if (p.status === "review") return keep("late_success", "late", true)
+      return review("late_success", "late")
+  }
+}

@@ -1,0 +1,128 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { OdemeApiError } from "../client"
+import type OdemeModuleService from "../modules/odeme/service"
+import type { NotificationSettlement, OdemeNotificationRow } from "../modules/odeme/service"
+import { judgeNotification } from "./judge"
+import { NOTIFICATION_EVENT } from "./notification-event"
+import { odemeModule } from "./odeme-module"
+import { applyServiceAnswer } from "./payment-state/apply-service-answer"
+
+export interface ProcessResult {
+  notification_id: string
+  outcome: string
+  /** Processing will be tried again later. */
+  retry?: boolean
+}
+
+type AttemptEnd = NotificationSettlement | { state: "deferred"; at: Date }
+
+/**
+ * THE path of a stored notification, for the webhook subscriber, the return
+ * route, the poller and Admin. Top to bottom, each step once:
+ *   1. the inbox hands out the row, only when it is due;
+ *   2. the service's verify endpoint is asked (spec §6.2: nothing else is proof);
+ *   3. a pure judgement turns the answer into a ServiceAnswer for this session;
+ *   4. the one transition function moves the payment and Medusa;
+ *   5. the inbox settles the row: done, retry at a time, or dead.
+ */
+export async function processNotification(container: MedusaContainer, notificationId: string): Promise<ProcessResult> {
+  const odeme = odemeModule(container)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+
+  const row = await odeme.claimNotification(notificationId, odeme.odemeOptions.notifications.leaseSeconds)
+  if (!row) {
+    const current = await odeme.getNotification(notificationId)
+    return { notification_id: notificationId, outcome: current?.outcome ?? current?.state ?? "unknown" }
+  }
+
+  const end = await attempt(container, odeme, row)
+
+  if (end.state === "deferred") {
+    await odeme.deferNotification(row.id, end.at)
+    await scheduleRetry(container, row.id, end.at)
+    return { notification_id: row.id, outcome: "deferred", retry: true }
+  }
+  await odeme.settleNotification(row.id, end)
+  if (end.state === "retry") await scheduleRetry(container, row.id, end.next_attempt_at)
+  const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id}: ${end.outcome}`
+  if (end.state === "done") logger.info(line)
+  else logger.warn(`${line}; ${end.state === "dead" ? "marked dead" : `retry at ${end.next_attempt_at.toISOString()}`}: ${end.last_error}`)
+  return { notification_id: row.id, outcome: end.state === "dead" ? "dead" : end.outcome, retry: end.state === "retry" || undefined }
+}
+
+async function attempt(container: MedusaContainer, odeme: OdemeModuleService, row: OdemeNotificationRow): Promise<AttemptEnd> {
+  const options = odeme.odemeOptions
+  const hash = row.payload.hash
+  if (!row.session_id || !row.service_uuid || !row.status || typeof hash !== "string") return { state: "done", outcome: "unverifiable" }
+  const payment = await odeme.getPayment(row.session_id)
+  if (!payment) return { state: "done", outcome: "unknown_session" }
+
+  const budget = await odeme.takeVerifyBudget(
+    payment.session_id,
+    options.notifications.verifyBudgetPerSession,
+    options.notifications.verifyBudgetWindowSeconds
+  )
+  if (!budget.ok) return { state: "deferred", at: budget.retryAt }
+
+  let verify
+  try {
+    verify = await odeme.client.verifyNotification({ order_id: row.session_id, uuid: row.service_uuid, status: row.status, hash })
+  } catch (err) {
+    return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `verify failed: ${err instanceof OdemeApiError ? err.message : String(err)}`)
+  }
+
+  const answer = judgeNotification(
+    {
+      order_id: row.session_id,
+      uuid: row.service_uuid,
+      status: row.status,
+      type: row.type,
+      amount: row.payload.amount as string | number | undefined,
+      currency: row.payload.currency as string | undefined,
+    },
+    verify,
+    payment,
+    options
+  )
+  if (answer.kind === "pending") {
+    return retryOrDead(row, options.notifications.maxAttempts, "pending", "the service does not report a final status yet", verify)
+  }
+
+  try {
+    const { decision } = await applyServiceAnswer(container, payment.session_id, answer, { act: true })
+    return { state: "done", outcome: decision.outcome, verify_result: verify, last_error: answer.kind === "invalid" ? answer.reason : null }
+  } catch (err) {
+    // Medusa could not capture or complete yet: Medusa's reason is kept, and the notification is tried again.
+    return retryOrDead(row, options.notifications.maxAttempts, "error", err instanceof Error ? err.message : String(err), verify)
+  }
+}
+
+function retryOrDead(row: OdemeNotificationRow, maxAttempts: number, outcome: string, error: string, verify?: unknown): NotificationSettlement {
+  const attempts = row.attempts // this one included (counted when the row was claimed)
+  if (attempts >= maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }
+  return { state: "retry", outcome, last_error: error, next_attempt_at: new Date(Date.now() + backoffMs(attempts)), verify_result: verify }
+}
+
+/** 2 s, 4 s, 8 s … capped at 10 minutes, with a little jitter. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempt - 1), 600_000)
+  return Math.round(base * (0.85 + Math.random() * 0.3))
+}
+
+/** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */
+async function scheduleRetry(container: MedusaContainer, id: string, at: Date): Promise<void> {
+  try {
+    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id } }, { delay: Math.max(0, at.getTime() - Date.now()) })
+  } catch {
+    // The stored row is due anyway; the poller picks it up.
+  }
+}
+
+/** Processes inbox rows that are due (retries, and rows left by a crash). Used by the poller. */
+export async function processDueNotifications(container: MedusaContainer, limit = 50): Promise<ProcessResult[]> {
+  const ids = await odemeModule(container).dueNotificationIds(limit)
+  const results: ProcessResult[] = []
+  for (const id of ids) results.push(await processNotification(container, id))
+  return results
+}

@@ -1,0 +1,53 @@
+/**
+ * The words the plugin's tables use, written once. A payment's `status` is
+ * changed only by the transition function (src/lib/payment-state); the other
+ * columns record what happened on the way.
+ */
+
+/** Where a payment session stands, as far as this store knows. */
+export const PAYMENT_STATES = [
+  "pending", // nothing confirmed yet: the customer is on the way
+  "awaiting_transfer", // an API transfer exists; the money has not arrived (sale_status 0)
+  "unknown", // "create transfer" had no readable answer: it may exist at the service
+  "paid", // a verified, matching success: captured once, order completed
+  "failed", // the service said failed (verified)
+  "canceled", // canceled here (Medusa canceled or deleted the session)
+  "expired", // an API transfer that was not paid within transfer.expiryHours
+  "review", // the service and this store disagree: a person decides
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** Why a payment is in `review` (or, for `unknown`, why it needs a look). */
+export const REVIEW_CODES = [
+  "amount_mismatch", // a verified success for another amount or currency
+  "late_success", // a verified success on a failed, canceled or expired payment
+  "session_gone", // a verified success for a session Medusa no longer has
+  "contradiction", // the service reported failed for a payment it had confirmed
+  "creation_unknown", // "create transfer" timed out or answered 5xx
+] as const
+export type ReviewCode = (typeof REVIEW_CODES)[number]
+
+/** Where a transfer's creation stands (at most one per session). */
+export const CREATION_STATES = ["none", "creating", "created", "failed", "unknown"] as const
+export type CreationState = (typeof CREATION_STATES)[number]
+
+/** What the service says of one of its payments (uuid) for a session. */
+export const CHARGE_STATUSES = ["successful", "failed", "pending"] as const
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
+
+/** What that service payment is to the store. */
+export const CHARGE_ROLES = [
+  "primary", // the payment that paid the session
+  "duplicate", // a second verified success on a paid session: refund it
+  "late", // a verified success that came when the session could no longer be paid
+  "rejected", // verified, but its amount or currency does not match
+  "none", // failed or still pending: no money to account for
+] as const
+export type ChargeRole = (typeof CHARGE_ROLES)[number]
+
+/** Where a stored notification is in its processing. */
+export const NOTIFICATION_STATES = ["received", "processing", "retry", "done", "dead"] as const
+export type NotificationState = (typeof NOTIFICATION_STATES)[number]
+
+export const NOTIFICATION_SOURCES = ["webhook", "return", "poll", "admin"] as const
+export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number]
