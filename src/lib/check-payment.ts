@@ -2,10 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { OdemeApiError, type TransferRecord } from "../client"
 import type { OdemePaymentRow } from "../modules/odeme/service"
 import type { PaymentState } from "../modules/odeme/models/states"
-import { moneyMismatch } from "./judge"
+import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import type { ServiceAnswer } from "./payment-state/transitions"
 import { processNotification } from "./process-notification"
 
 export interface CheckResult {
@@ -26,24 +25,6 @@ export function nextCheckDelayMs(createdAt: Date, now = Date.now()): number {
   if (ageMin < 60) return 5 * 60_000
   if (ageMin < 24 * 60) return 15 * 60_000
   return 60 * 60_000
-}
-
-/** Spec §3.1 (0 pending, 1 approved, 2 cancelled/failed) checked against the session's money. */
-export function transferAnswer(record: TransferRecord, payment: Pick<OdemePaymentRow, "service_uuid" | "amount" | "currency">): ServiceAnswer {
-  const uuid = payment.service_uuid!
-  switch (record.sale_status) {
-    case 1: {
-      const mismatch = moneyMismatch(record.br_price, record.br_currency, payment)
-      const amount = String(record.br_price)
-      const currency = String(record.br_currency ?? "").toUpperCase()
-      if (mismatch) return { kind: "mismatch", uuid, amount, currency, reason: `transfer record: ${mismatch}`, type: "bank_transfer" }
-      return { kind: "paid", uuid, amount, currency, type: "bank_transfer" }
-    }
-    case 2:
-      return { kind: "failed", uuid, type: "bank_transfer" }
-    default:
-      return { kind: "pending", uuid }
-  }
 }
 
 /** What the transfer record tells about the transfer (bank, IBAN, tracking number): details, never the state. */
@@ -103,7 +84,8 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
   await odeme.updatePaymentDetails(row.session_id, { ...transferDetails(record, row), check_attempts: row.check_attempts + 1 })
   let answer = transferAnswer(record, row)
   const expiresAt = new Date(row.created_at).getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
-  if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired" }
+  const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
+  if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
 
   let payment: OdemePaymentRow
   try {
@@ -118,9 +100,11 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
   await odeme.updatePaymentDetails(row.session_id, { next_check_at: waiting ? new Date(now + nextCheckDelayMs(row.created_at, now)) : null })
   const detail =
     answer.kind === "expired"
-      ? `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
+      ? expiry
       : payment.status === "awaiting_transfer"
         ? "still waiting for the transfer"
         : `service reports sale_status ${record.sale_status}`
   return { ...base, state: payment.status, changed: payment.status !== row.status, detail }
 }
+
+export { transferAnswer }

@@ -1,5 +1,5 @@
 import { toMinorUnits } from "../client/amount"
-import type { VerifyResult } from "../client"
+import type { TransferRecord, VerifyResult } from "../client"
 import type { OdemeOptions } from "./options"
 import type { ServiceAnswer } from "./payment-state/transitions"
 
@@ -108,3 +108,22 @@ export function moneyMismatch(
     ? null
     : `amount ${amount} ${currency.toUpperCase()} differs from the session's ${expected.amount} ${expected.currency}`
 }
+
+/** Spec §3.1 (0 pending, 1 approved, 2 cancelled/failed) checked against the session's money. */
+export function transferAnswer(record: TransferRecord, payment: { service_uuid: string | null; amount: string; currency: string }): ServiceAnswer {
+  const uuid = payment.service_uuid!
+  switch (record.sale_status) {
+    case 1: {
+      const mismatch = moneyMismatch(record.br_price, record.br_currency, payment)
+      const amount = String(record.br_price)
+      const currency = String(record.br_currency ?? "").toUpperCase()
+      if (mismatch) return { kind: "mismatch", uuid, amount, currency, reason: `transfer record: ${mismatch}`, type: "bank_transfer" }
+      return { kind: "paid", uuid, amount, currency, type: "bank_transfer" }
+    }
+    case 2:
+      return { kind: "failed", uuid, type: "bank_transfer" }
+    default:
+      return { kind: "pending", uuid }
+  }
+}
+

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { OdemeApiError } from "../client"
 import type OdemeModuleService from "../modules/odeme/service"
 import type { NotificationSettlement, OdemeNotificationRow } from "../modules/odeme/service"
-import { judgeNotification } from "./judge"
+import { judgeNotification, transferAnswer } from "./judge"
 import { NOTIFICATION_EVENT } from "./notification-event"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
@@ -45,7 +45,7 @@ export async function processNotification(container: MedusaContainer, notificati
   }
   await odeme.settleNotification(row.id, end)
   if (end.state === "retry") await scheduleRetry(container, row.id, end.next_attempt_at)
-  const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id}: ${end.outcome}`
+  const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id} processed: ${end.outcome}`
   if (end.state === "done") logger.info(line)
   else logger.warn(`${line}; ${end.state === "dead" ? "marked dead" : `retry at ${end.next_attempt_at.toISOString()}`}: ${end.last_error}`)
   return { notification_id: row.id, outcome: end.state === "dead" ? "dead" : end.outcome, retry: end.state === "retry" || undefined }
@@ -72,7 +72,7 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
     return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `verify failed: ${err instanceof OdemeApiError ? err.message : String(err)}`)
   }
 
-  const answer = judgeNotification(
+  let answer = judgeNotification(
     {
       order_id: row.session_id,
       uuid: row.service_uuid,
@@ -87,6 +87,14 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
   )
   if (answer.kind === "pending") {
     return retryOrDead(row, options.notifications.maxAttempts, "pending", "the service does not report a final status yet", verify)
+  }
+  if (payment.flow === "transfer_api" && (answer.kind === "paid" || answer.kind === "mismatch")) {
+    // A notification's amount is not covered by verify; an API transfer's own record is (authenticated uuid endpoint).
+    try {
+      answer = transferAnswer(await odeme.client.getTransferByUuid(answer.uuid), { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency })
+    } catch (err) {
+      return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `transfer record: ${err instanceof OdemeApiError ? err.message : String(err)}`, verify)
+    }
   }
 
   try {

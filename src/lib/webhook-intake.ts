@@ -33,6 +33,7 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
   })
   if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${n.order_id}.` }
   const { row, duplicate } = stored
-  // A repeat of a notification never taken up may kick it; one waiting for its retry keeps its backoff.
-  return { kind: "stored", row, duplicate, process: !duplicate || row.state === "received" }
+  // A repeat of a notification never taken up (or a redelivery of a dead one) may kick it; one waiting
+  // for its retry keeps its backoff.
+  return { kind: "stored", row, duplicate, process: !duplicate || row.state === "received" || (row.state === "retry" && row.attempts === 0) }
 }

@@ -4,15 +4,16 @@ import { odemeModule } from "./odeme-module"
 /**
  * Who is calling: the address that connected, unless the merchant said a
  * proxy in front of Medusa is trusted (`trustProxy`), in which case the
- * proxy's X-Forwarded-For names the client. Medusa's Express trusts one
+ * address that proxy appended to X-Forwarded-For names the client. Medusa's Express trusts one
  * proxy hop by default, so `req.ip` cannot be used: any customer could
  * choose it with a header.
  */
 export function clientAddress(req: MedusaRequest, trustProxy: boolean): string {
   if (trustProxy) {
+    // The right-most entry is the one the trusted proxy added; the ones before it are the client's word.
     const forwarded = req.headers["x-forwarded-for"]
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim()
-    if (first) return normalizeIp(first)
+    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded ?? "").split(",").map((h) => h.trim()).filter(Boolean)
+    if (hops.length) return normalizeIp(hops[hops.length - 1])
   }
   return normalizeIp(req.socket?.remoteAddress ?? "")
 }

@@ -95,7 +95,7 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   const change: StateChange = {
     status: d.to,
     review_code: d.review_code,
-    review_reason: d.review_code ? reviewReason(before, answer, d) : null,
+    review_reason: d.review_code ? reviewReason(before, answer, d) : answer.kind === "expired" ? answer.detail ?? null : null,
   }
   if (adopt) change.service_uuid = (answer as { uuid: string }).uuid
   if (d.to === "paid" && answer.kind === "paid") {
@@ -107,6 +107,9 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   }
   if (d.to !== "awaiting_transfer" && d.to !== "unknown") change.next_check_at = null
   if (d.to === "awaiting_transfer") change.next_check_at = new Date(Date.now() + 60_000)
+  // A paid API transfer stays due until the poller sees it settled, so a crash between this write and
+  // Medusa's capture is caught up by the next poll (checkTransfer clears it once settled).
+  if (d.to === "paid" && before.flow === "transfer_api") change.next_check_at = new Date(Date.now() + 60_000)
   return change
 }
 

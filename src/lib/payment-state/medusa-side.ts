@@ -50,7 +50,9 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
     `odeme:session:${payment.session_id}`,
     async () => {
       let state = await medusaState(container, payment.session_id)
-      if (!state.session || settled(state)) return
+      // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
+      if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
+      if (settled(state)) return
       await processPaymentWorkflow(container).run({
         input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
       })

@@ -15,7 +15,7 @@ export type ServiceAnswer =
   | { kind: "mismatch"; uuid: string; amount: string | null; currency: string | null; reason: string; type?: string | null }
   | { kind: "failed"; uuid?: string | null; type?: string | null }
   | { kind: "invalid"; reason: string }
-  | { kind: "expired" }
+  | { kind: "expired"; detail?: string }
   | { kind: "canceled" }
 
 export type AnswerKind = ServiceAnswer["kind"]
@@ -132,15 +132,17 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
       if (p.status === "paid") {
-        // The same payment again: make sure Medusa is settled (an earlier attempt may have stopped half-way).
-        if (ours) return { ...keep("paid", "keep"), action: "settle" }
+        // The same payment again: make sure Medusa is settled (an earlier attempt may have stopped half-way),
+        // unless Medusa lost the session meanwhile: then a person decides.
+        if (ours) return medusa.session_alive ? { ...keep("paid", "keep"), action: "settle" } : review("session_gone", "keep")
         return keep("duplicate_charge", "duplicate", true)
       }
       if (p.status === "review") return keep("late_success", "late", true)
       return review("late_success", "late")
     case "mismatch":
       if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })
-      if (p.status === "paid") return ours ? keep("rejected") : keep("duplicate_charge", "duplicate", true)
+      // An edited copy of the payment that paid (the service charges the signed amount): refused, and said.
+      if (p.status === "paid") return ours ? keep("rejected", null, true) : keep("duplicate_charge", "duplicate", true)
       if (p.status === "review") return keep("late_success", "late", true)
       return review("late_success", "late")
   }

@@ -241,7 +241,9 @@ class OdemeModuleService extends MedusaService({
       `insert into ${CHARGE} (id, session_id, service_uuid, status, role, type, amount, currency, detail, verified_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${charge.verified ? "now()" : "null"})
        on conflict (session_id, service_uuid) where deleted_at is null
-       do update set status = excluded.status,
+       do update set
+         -- Money reported once stays reported: a later pending or failed answer never hides a success.
+         status = case when ${CHARGE}.status = 'successful' then ${CHARGE}.status else excluded.status end,
          role = coalesce(?, ${CHARGE}.role),
          type = coalesce(excluded.type, ${CHARGE}.type),
          amount = coalesce(excluded.amount, ${CHARGE}.amount),
@@ -260,7 +262,8 @@ class OdemeModuleService extends MedusaService({
         charge.amount ?? null,
         charge.currency ?? null,
         charge.detail ?? null,
-        charge.role ?? null,
+        // "none" only for a new row: it never overwrites a role already given.
+        charge.role && charge.role !== "none" ? charge.role : null,
       ]
     )
     return rows[0]
@@ -271,7 +274,7 @@ class OdemeModuleService extends MedusaService({
     const rows = await knexOf(ctx)(CHARGE)
       .whereNull("deleted_at")
       .where({ id })
-      .whereIn("role", ["duplicate", "late"])
+      .whereIn("role", ["duplicate", "late", "rejected"])
       .update({ acknowledged_at: knexOf(ctx).raw("coalesce(acknowledged_at, now())"), acknowledged_by: actor, updated_at: new Date() })
       .returning("*")
     return (rows[0] as OdemeChargeRow | undefined) ?? null
@@ -305,7 +308,11 @@ class OdemeModuleService extends MedusaService({
        select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ${input.state === "done" ? "now()" : "null"}
        where exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null)
        on conflict (dedupe_key) where deleted_at is null
-       do update set duplicate_count = ${NOTIFICATION}.duplicate_count + 1, updated_at = now()
+       do update set duplicate_count = ${NOTIFICATION}.duplicate_count + 1, updated_at = now(),
+         -- The service delivering a dead notification again gives it another round.
+         state = case when ${NOTIFICATION}.state = 'dead' then 'retry' else ${NOTIFICATION}.state end,
+         attempts = case when ${NOTIFICATION}.state = 'dead' then 0 else ${NOTIFICATION}.attempts end,
+         next_attempt_at = case when ${NOTIFICATION}.state = 'dead' then now() else ${NOTIFICATION}.next_attempt_at end
        returning *, (xmax = 0) as inserted`,
       [
         generateEntityId(undefined, "odntf"),
@@ -453,11 +460,15 @@ class OdemeModuleService extends MedusaService({
         and coalesce(p.review_code::text, '') not in ('late_success', 'session_gone')
       union all
       select 'charge:' || c.id, case when c.role = 'duplicate' then 'duplicate_charge' else 'review' end,
-        case when c.role = 'duplicate' then 'duplicate_charge' else coalesce(p.review_code::text, 'late_success') end,
+        case when c.role = 'duplicate' then 'duplicate_charge' when c.role = 'rejected' then 'amount_mismatch'
+          else coalesce(p.review_code::text, 'late_success') end,
         c.session_id, p.provider, c.amount, c.currency, p.order_id, p.cart_id,
         c.service_uuid, null, c.id, c.detail, c.updated_at
       from ${CHARGE} c left join ${PAYMENT} p on p.session_id = c.session_id and p.deleted_at is null
-      where c.deleted_at is null and c.role in ('duplicate', 'late') and c.status = 'successful' and c.acknowledged_at is null
+      where c.deleted_at is null and c.status = 'successful' and c.acknowledged_at is null
+        and (c.role in ('duplicate', 'late')
+          -- a verified success for another amount, while the session was paid by another payment: money to give back
+          or (c.role = 'rejected' and p.status = 'paid' and p.service_uuid is distinct from c.service_uuid))
       union all
       select 'notification:' || n.id, 'dead_notification', 'notification_dead',
         n.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,

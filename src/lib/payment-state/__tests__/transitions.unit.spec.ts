@@ -169,6 +169,14 @@ describe("what the table promises about money", () => {
     }
   })
 
+  it("a paid payment whose session Medusa lost before it was settled goes to review, never settled silently", () => {
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({ to: "review", review_code: "session_gone", action: "none", warn: true })
+  })
+
+  it("an edited copy of the payment that paid is refused with a warning", () => {
+    expect(decide(facts("paid"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "none", outcome: "rejected", warn: true })
+  })
+
   it("a review caused by a wrong amount is paid by the genuine notification that follows", () => {
     const p = { status: "review" as const, review_code: "amount_mismatch" as const, primary_uuid: null }
     expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary" })
