@@ -21,6 +21,8 @@ const odeme = {
   mode: (process.env.ODEME_MODE as "sandbox" | "live" | undefined) || "sandbox",
   backendUrl,
   storefrontUrl,
+  // Another storefront beside the demo's own, e.g. the dtc-starter example (comma-separated origins).
+  storefrontOrigins: (process.env.DEMO_STOREFRONT_ORIGINS || "").split(",").filter(Boolean),
   // The demo shows a bank account list that may change while you play with the emulator.
   transfer: { bankCacheSeconds: 30 },
 }

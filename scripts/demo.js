@@ -15,6 +15,7 @@
  * by default it is skipped when no migration file changed since the last run),
  * --verbose (stream Medusa's log), --data-dir <dir> (data, logs and the embedded PostgreSQL
  * there instead of demo/.data; also DEMO_DATA_DIR), --db-name <name> (also DEMO_DB_NAME).
+ * Ports: ODEME_DEMO_MEDUSA_PORT (9000), ODEME_DEMO_STOREFRONT_PORT (8000), ODEME_DEMO_EMULATOR_PORT (4010).
  * --ci: for tests and scripts. Non-interactive; prints one line
  *   `[demo] READY {"storefront":…,"backend":…,"emulator":…,"admin":…,"publishableKey":…,"dataDir":…}`
  * when everything answers; stops everything when its stdin closes (the parent went away) or on
@@ -65,9 +66,20 @@ if (!/^[A-Za-z0-9_]+$/.test(DB_NAME)) {
 const SEED_MARKER = path.join(DATA, "seeded.json")
 const KEY_FILE = path.join(DATA, "publishable-key.txt")
 
-const MEDUSA_PORT = 9000
-const STOREFRONT_PORT = 8000
-const EMULATOR_PORT = 4010
+/** A port from the environment (so a second demo can run beside the first), else the default. */
+function portFromEnv(name, fallback) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === "") return fallback
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`[demo] ${name} must be a port number (1-65535), got "${raw}"`)
+    process.exit(2)
+  }
+  return port
+}
+const MEDUSA_PORT = portFromEnv("ODEME_DEMO_MEDUSA_PORT", 9000)
+const STOREFRONT_PORT = portFromEnv("ODEME_DEMO_STOREFRONT_PORT", 8000)
+const EMULATOR_PORT = portFromEnv("ODEME_DEMO_EMULATOR_PORT", 4010)
 const BACKEND_URL = `http://localhost:${MEDUSA_PORT}`
 const STOREFRONT_URL = `http://localhost:${STOREFRONT_PORT}`
 const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`

@@ -1,0 +1,38 @@
+import { getOdemeLanguage } from "@lib/data/odeme"
+import { odemeStrings } from "@lib/odeme/strings"
+import OdemeReturn from "@modules/checkout/components/odeme-return"
+import { Text } from "@modules/common/components/ui"
+import { parseOdemeReturnParams } from "medusa-payment-odeme/storefront"
+import { Metadata } from "next"
+
+type Props = {
+  params: Promise<{ countryCode: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}
+
+export const metadata: Metadata = {
+  title: "Payment",
+  robots: { index: false },
+}
+
+/**
+ * Where medusa-payment-odeme sends the customer back after the payment page
+ * (the plugin's `checkout.returnPath`, or the session's `return_url`):
+ * `?status=paid|pending|failed&session_id=…&cart_id=…[&reason=…]`.
+ */
+export default async function OdemeReturnPage(props: Props) {
+  const [searchParams, language] = await Promise.all([props.searchParams, getOdemeLanguage()])
+  const parsed = parseOdemeReturnParams(searchParams)
+
+  return (
+    <div className="content-container py-12 min-h-[50vh]">
+      {parsed ? (
+        <OdemeReturn {...parsed} language={language} />
+      ) : (
+        <Text className="txt-medium text-ui-fg-base" data-testid="odeme-return-invalid">
+          {odemeStrings[language].invalidReturn}
+        </Text>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+"use server"
+
+import { sdk } from "@lib/config"
+import { HttpTypes } from "@medusajs/types"
+import {
+  isOdemeTransfer,
+  odemeLanguage,
+  parseBanksResponse,
+  parsePaymentSessionStatusResponse,
+  parseQuickCheckoutFormResponse,
+  parseTransferSessionData,
+  type OdemeBankAccount,
+  type OdemeLanguage,
+  type OdemePaymentSessionStatus,
+  type OdemeQuickCheckoutForm,
+  type OdemeTransferSessionData,
+} from "medusa-payment-odeme/storefront"
+import { ODEME_DEFAULT_LANGUAGE } from "@lib/odeme/strings"
+import { getAuthHeaders, getCartId } from "@lib/data/cookies"
+import { getLocale } from "@lib/data/locale-actions"
+
+/**
+ * Server actions for the plugin's store routes, beside the starter's own
+ * data layer: the browser never calls Medusa directly. They answer with a
+ * result instead of throwing because Next.js hides a server action's error
+ * message in production builds, and the customer should read why.
+ */
+export type OdemeResult<T> = { ok: true; value: T } | { ok: false; message: string }
+
+const failure = (e: unknown): { ok: false; message: string } => ({
+  ok: false,
+  message: e instanceof Error && e.message ? e.message : String(e),
+})
+
+/** The customer's language: the starter's locale cookie, else the store default. */
+export async function getOdemeLanguage(): Promise<OdemeLanguage> {
+  return odemeLanguage(await getLocale(), ODEME_DEFAULT_LANGUAGE)
+}
+
+/** The merchant's accounts a transfer can go to (GET /store/odeme/banks). */
+export async function listOdemeBanks(): Promise<OdemeResult<OdemeBankAccount[]>> {
+  try {
+    const json = await sdk.client.fetch<unknown>("/store/odeme/banks", {
+      method: "GET",
+      headers: { ...(await getAuthHeaders()) },
+      cache: "no-store",
+    })
+    return { ok: true, value: parseBanksResponse(json).bank_groups.flatMap((g) => g.accounts) }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+/** A freshly signed Quick Checkout form: signed now, so never older than the service's 30 minutes. */
+export async function getOdemeCheckoutForm(sessionId: string, cartId: string): Promise<OdemeResult<OdemeQuickCheckoutForm>> {
+  try {
+    const json = await sdk.client.fetch<unknown>(`/store/odeme/payment-sessions/${encodeURIComponent(sessionId)}/form`, {
+      method: "POST",
+      body: { cart_id: cartId },
+      headers: { ...(await getAuthHeaders()) },
+      cache: "no-store",
+    })
+    return { ok: true, value: parseQuickCheckoutFormResponse(json).form }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+/**
+ * What the plugin knows of a payment, for the waiting page. Only the cart
+ * that owns the session may ask: the redirect's `cart_id`, else this
+ * browser's cart cookie.
+ */
+export async function retrieveOdemePaymentStatus(
+  sessionId: string,
+  cartId: string | null
+): Promise<OdemeResult<OdemePaymentSessionStatus>> {
+  try {
+    cartId ??= (await getCartId()) ?? null
+    if (!cartId) return { ok: false, message: "No cart for this payment" }
+    const json = await sdk.client.fetch<unknown>(`/store/odeme/payment-sessions/${encodeURIComponent(sessionId)}`, {
+      method: "GET",
+      query: { cart_id: cartId },
+      headers: { ...(await getAuthHeaders()) },
+      cache: "no-store",
+    })
+    return { ok: true, value: parsePaymentSessionStatusResponse(json).payment_session }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export type OdemeTransferDetails = { sessionStatus: string; data: OdemeTransferSessionData }
+
+/**
+ * The bank transfer of an order (IBAN, bank, tracking number) from its
+ * payment session's data, or null when the order was not paid by transfer.
+ * Read fresh: the page shows whether the money has arrived.
+ */
+export async function retrieveOdemeTransferDetails(orderId: string): Promise<OdemeTransferDetails | null> {
+  const { order } = await sdk.client
+    .fetch<{ order: HttpTypes.StoreOrder }>(`/store/orders/${encodeURIComponent(orderId)}`, {
+      method: "GET",
+      query: { fields: "id,*payment_collections.payment_sessions" },
+      headers: { ...(await getAuthHeaders()) },
+      cache: "no-store",
+    })
+    .catch(() => ({ order: null }))
+  const sessions = (order?.payment_collections ?? []).flatMap((c) => c.payment_sessions ?? [])
+  const session =
+    sessions.find((s) => isOdemeTransfer(s.provider_id) && s.status !== "canceled" && s.status !== "error") ??
+    sessions.find((s) => isOdemeTransfer(s.provider_id))
+  const data = session ? parseTransferSessionData(session.data) : null
+  return session && data ? { sessionStatus: session.status, data } : null
+}

@@ -1,0 +1,97 @@
+import type { OdemeLanguage } from "medusa-payment-odeme/storefront"
+
+/**
+ * The store's language when the customer chose none (`_medusa_locale` cookie
+ * unset). NEXT_PUBLIC_ so the server render and the browser agree.
+ */
+export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage =
+  process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
+
+const tr = {
+  checkoutTitle: "Kart veya havale (Ödeme sayfası)",
+  transferTitle: "Havale / EFT",
+  chooseBank: "Parayı göndereceğiniz hesabı seçin",
+  loadingBanks: "Banka hesapları yükleniyor…",
+  noBanks: "Şu anda havale için hesap yok. Lütfen başka bir ödeme yöntemi seçin.",
+  banksFailed: "Banka hesapları alınamadı. Lütfen sayfayı yenileyin veya başka bir ödeme yöntemi seçin.",
+  accountHolder: "Alıcı",
+  payerName: "Gönderenin adı soyadı",
+  payerNameHint: "Havaleyi yapacak hesabın sahibinin adı; tutar ve ad eşleşince ödeme kendiliğinden onaylanır.",
+  payerNameTooShort: "Gönderenin adını ve soyadını yazın.",
+  payByCard: "Ödeme sayfasına git",
+  redirecting: "Ödeme sayfasına yönlendiriliyorsunuz…",
+  placeTransferOrder: "Siparişi ver ve IBAN'ı göster",
+  transferNotCreated: "Havale oluşturulamadı. Lütfen tekrar deneyin veya başka bir ödeme yöntemi seçin.",
+  formFailed: "Ödeme sayfası açılamadı. Lütfen ödeme yöntemini yeniden seçin.",
+  returnTitle: "Ödeme",
+  confirming: "Ödemeniz onaylanıyor, lütfen bu sayfayı kapatmayın…",
+  placingOrder: "Ödeme alındı, siparişiniz oluşturuluyor…",
+  stillConfirming:
+    "Ödemeniz henüz onaylanmadı. Onaylandığında siparişiniz oluşturulur; birkaç dakika sonra tekrar kontrol edebilirsiniz.",
+  checkAgain: "Tekrar kontrol et",
+  backToPayment: "Ödeme yöntemine dön",
+  orderFailed: "Sipariş oluşturulamadı",
+  invalidReturn: "Bu ödeme bağlantısı geçerli değil.",
+  transferDetails: "Havale bilgileri",
+  transferWaiting: "Siparişiniz havalenizi bekliyor. Tutarı aşağıdaki hesaba, adına kayıtlı hesaptan gönderin:",
+  transferReceived: "Havaleniz alındı. Teşekkür ederiz!",
+  transferClosed: "Bu havale artık beklenmiyor. Sorunuz varsa mağazayla iletişime geçin.",
+  bank: "Banka",
+  iban: "IBAN",
+  amount: "Tutar",
+  trackingNo: "Takip numarası",
+  reference: "Referans",
+  sender: "Gönderen",
+}
+
+const en: typeof tr = {
+  checkoutTitle: "Card or transfer (payment page)",
+  transferTitle: "Bank transfer (havale / EFT)",
+  chooseBank: "Choose the account to send the money to",
+  loadingBanks: "Loading bank accounts…",
+  noBanks: "No account is available for a transfer right now. Please choose another payment method.",
+  banksFailed: "The bank accounts could not be loaded. Please reload the page or choose another payment method.",
+  accountHolder: "Account holder",
+  payerName: "Sender's full name",
+  payerNameHint: "The name on the account you send from; when name and amount match, the payment is confirmed by itself.",
+  payerNameTooShort: "Enter the sender's first and last name.",
+  payByCard: "Go to the payment page",
+  redirecting: "Taking you to the payment page…",
+  placeTransferOrder: "Place order and show the IBAN",
+  transferNotCreated: "The bank transfer could not be created. Please try again or choose another payment method.",
+  formFailed: "The payment page could not be opened. Please choose the payment method again.",
+  returnTitle: "Payment",
+  confirming: "Confirming your payment, please keep this page open…",
+  placingOrder: "Payment received, placing your order…",
+  stillConfirming:
+    "Your payment is not confirmed yet. Your order is placed as soon as it is; you can check again in a few minutes.",
+  checkAgain: "Check again",
+  backToPayment: "Back to the payment method",
+  orderFailed: "The order could not be placed",
+  invalidReturn: "This payment link is not valid.",
+  transferDetails: "Bank transfer details",
+  transferWaiting: "Your order is waiting for your transfer. Send the amount to this account, from an account in your name:",
+  transferReceived: "Your transfer has arrived. Thank you!",
+  transferClosed: "This transfer is no longer expected. Please contact the store if you have questions.",
+  bank: "Bank",
+  iban: "IBAN",
+  amount: "Amount",
+  trackingNo: "Tracking number",
+  reference: "Reference",
+  sender: "Sender",
+}
+
+export type OdemeStrings = typeof tr
+
+export const odemeStrings: Record<OdemeLanguage, OdemeStrings> = { tr, en }
+
+/** "₺1.250,00" / "TRY 1,250.00" from the plugin's decimal string ("1250.00"). */
+export function formatOdemeAmount(amount: string, currency: string, language: OdemeLanguage): string {
+  const value = Number(amount)
+  if (!Number.isFinite(value)) return `${amount} ${currency}`
+  try {
+    return new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US", { style: "currency", currency }).format(value)
+  } catch {
+    return `${amount} ${currency}`
+  }
+}

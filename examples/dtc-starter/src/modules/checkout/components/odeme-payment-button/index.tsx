@@ -1,0 +1,88 @@
+"use client"
+
+import { placeOrder } from "@lib/data/cart"
+import { getOdemeCheckoutForm } from "@lib/data/odeme"
+import { useOdemeLanguage } from "@lib/odeme/language"
+import { odemeStrings } from "@lib/odeme/strings"
+import { HttpTypes } from "@medusajs/types"
+import ErrorMessage from "@modules/checkout/components/error-message"
+import { Button } from "@modules/common/components/ui"
+import { odemeProviderKind, submitQuickCheckoutForm } from "medusa-payment-odeme/storefront"
+import { useState } from "react"
+
+type Props = {
+  cart: HttpTypes.StoreCart
+  notReady: boolean
+  "data-testid"?: string
+}
+
+/** Next.js signals a server action's `redirect()` with an error of this digest: it is success, not a failure. */
+const isRedirect = (e: unknown) =>
+  typeof (e as { digest?: unknown })?.digest === "string" && (e as { digest: string }).digest.startsWith("NEXT_REDIRECT")
+
+/**
+ * The review step's button for both Odeme providers.
+ * Quick Checkout: the customer leaves for the service's page with a form
+ * signed just now, and comes back to /[countryCode]/checkout/return.
+ * Bank transfer: the order is placed right away through the starter's own
+ * `placeOrder` (its payment waits for the money); the order page shows the IBAN.
+ */
+const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props) => {
+  const t = odemeStrings[useOdemeLanguage()]
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const session = cart.payment_collection?.payment_sessions?.find((s) => odemeProviderKind(s.provider_id) !== null)
+  const kind = odemeProviderKind(session?.provider_id)
+
+  const payOnServicePage = async () => {
+    const result = await getOdemeCheckoutForm(session!.id, cart.id)
+    if (!result.ok) {
+      setError(`${t.formFailed} (${result.message})`)
+      setSubmitting(false)
+      return
+    }
+    // Stays "submitting": the browser is leaving.
+    submitQuickCheckoutForm(result.value)
+  }
+
+  const placeTransferOrder = async () => {
+    try {
+      // Redirects to the order page on success; a cart back means the transfer was not created.
+      const cartBack = await placeOrder()
+      if (cartBack) setError(t.transferNotCreated)
+    } catch (e) {
+      if (isRedirect(e)) return // navigating to the order page
+      setError(`${t.transferNotCreated} (${e instanceof Error ? e.message : String(e)})`)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const handlePayment = () => {
+    setSubmitting(true)
+    setError(null)
+    void (kind === "checkout" ? payOnServicePage() : placeTransferOrder())
+  }
+
+  return (
+    <>
+      <Button
+        disabled={notReady || !session}
+        isLoading={submitting}
+        onClick={handlePayment}
+        size="large"
+        data-testid={dataTestId}
+      >
+        {kind === "checkout" ? t.payByCard : t.placeTransferOrder}
+      </Button>
+      {submitting && kind === "checkout" && !error && (
+        <p className="pt-2 txt-small text-ui-fg-subtle" data-testid="odeme-redirecting">
+          {t.redirecting}
+        </p>
+      )}
+      <ErrorMessage error={error} data-testid="odeme-payment-error-message" />
+    </>
+  )
+}
+
+export default OdemePaymentButton

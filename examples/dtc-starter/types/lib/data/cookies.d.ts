@@ -1,0 +1,5 @@
+// apps/storefront/src/lib/data/cookies.ts ("server-only")
+export declare const getAuthHeaders: () => Promise<{ authorization: string } | Record<string, never>>
+
+/** The `_medusa_cart_id` cookie. */
+export declare const getCartId: () => Promise<string | undefined>
