@@ -79,6 +79,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/odeme/notifications"],
         ["post", "/admin/odeme/notifications/odntf_123/retry"],
         ["get", "/admin/odeme/settings"],
+        ["post", "/admin/odeme/connection"],
       ]
       it.each(routes)("%s %s answers 401 without an admin", async (method, url) => {
         const anonymous = await api[method](url, ...(method === "post" ? [{}] : []), { validateStatus: () => true })
@@ -95,7 +96,7 @@ medusaIntegrationTestRunner({
     })
 
     describe("GET /admin/odeme/orders/:order_id/payment", () => {
-      it("shows an awaiting transfer in words, with bank, IBAN and tracking number", async () => {
+      it("shows an awaiting transfer as codes the Admin translates, with bank, IBAN and tracking number", async () => {
         const { session, orderId } = await transferOrder("pending")
         const res = await get(`/admin/odeme/orders/${orderId}/payment`)
         expect(res.status).toBe(200)
@@ -107,10 +108,8 @@ medusaIntegrationTestRunner({
             provider_id: TRANSFER_PROVIDER,
             provider: "odeme-transfer",
             flow: "transfer_api",
-            flow_label: "Bank transfer (API)",
             sandbox: true,
             state: "awaiting_transfer",
-            status_text: "Waiting for the transfer",
             medusa_session_status: "pending_authorization",
             amount: "250.00",
             currency: "TRY",
@@ -123,14 +122,21 @@ medusaIntegrationTestRunner({
           })
         )
         expect(res.data.payments[0]).not.toHaveProperty("iban")
+        // Codes, not English: the Admin translates state, flow and timeline.
+        expect(res.data.payments[0]).not.toHaveProperty("status_text")
+        expect(res.data.payments[0]).not.toHaveProperty("flow_label")
+        for (const e of res.data.payments[0].timeline) {
+          expect(e).toEqual(expect.objectContaining({ code: expect.any(String), params: expect.any(Object) }))
+          expect(e).not.toHaveProperty("text")
+        }
       })
 
-      it("shows a paid transfer as Paid", async () => {
+      it("shows a paid transfer as paid", async () => {
         const { orderId } = await transferOrder("successful", "Ayşe Yılmaz")
         const res = await get(`/admin/odeme/orders/${orderId}/payment`)
         expect(res.status).toBe(200)
         expect(res.data.payments[0]).toEqual(
-          expect.objectContaining({ state: "paid", status_text: "Paid", payer_name: "Ayşe Yılmaz", sandbox: true, tracking_no: expect.any(String) })
+          expect.objectContaining({ state: "paid", payer_name: "Ayşe Yılmaz", sandbox: true, tracking_no: expect.any(String) })
         )
       })
 
@@ -165,7 +171,7 @@ medusaIntegrationTestRunner({
         expect(pending.status).toBe(200)
         expect(pending.data.count).toBe(1)
         expect(pending.data.transfers[0]).toEqual(
-          expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", status_text: "Waiting for the transfer" })
+          expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", flow: "transfer_api" })
         )
 
         const [transfer] = await transferList()
@@ -173,16 +179,16 @@ medusaIntegrationTestRunner({
 
         const now = await post(`/admin/odeme/payments/${session.id}/check`)
         expect(now.status).toBe(200)
-        expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid", status_text: "Paid" }))
+        expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid" }))
         const payments = await captured(cart.id)
         expect(payments).toHaveLength(1)
         expect(payments[0].captured_at).toBeTruthy()
         expect(payments[0].captures).toHaveLength(1)
 
         const after = await get(`/admin/odeme/orders/${orderId}/payment`)
-        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", status_text: "Paid", last_checked_at: expect.any(String) }))
+        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", last_checked_at: expect.any(String) }))
         expect(after.data.payments[0].timeline).toEqual(
-          expect.arrayContaining([expect.objectContaining({ kind: "result", source: "poll", text: expect.stringMatching(/sale_status 1/) })])
+          expect.arrayContaining([expect.objectContaining({ kind: "result", source: "poll", code: "last_check", detail: expect.stringMatching(/sale_status 1/) })])
         )
         expect((await get("/admin/odeme/transfers")).data.count).toBe(0)
 
@@ -265,7 +271,12 @@ medusaIntegrationTestRunner({
         const before = await get(`/admin/odeme/orders/${orderId}/payment`)
         const kinds = before.data.payments[0].timeline.map((e: any) => e.kind)
         expect(kinds).toEqual(expect.arrayContaining(["received", "duplicate", "error"]))
-        expect(before.data.payments[0].timeline.find((e: any) => e.kind === "duplicate").text).toMatch(/2 more times/)
+        expect(before.data.payments[0].timeline.find((e: any) => e.kind === "duplicate")).toEqual(
+          expect.objectContaining({ code: "duplicates", params: { count: 2 } })
+        )
+        expect(before.data.payments[0].timeline.find((e: any) => e.kind === "error")).toEqual(
+          expect.objectContaining({ code: "dead", params: { count: 12 }, detail: expect.stringMatching(/HTTP 500/) })
+        )
 
         const retry = await post(`/admin/odeme/notifications/${id}/retry`)
         expect(retry.status).toBe(200)
@@ -279,12 +290,12 @@ medusaIntegrationTestRunner({
         expect(payments[0].captured_at).toBeTruthy()
 
         const after = await get(`/admin/odeme/orders/${orderId}/payment`)
-        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", status_text: "Paid" }))
+        expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid" }))
         const timeline = after.data.payments[0].timeline
         expect(timeline).toEqual(
           expect.arrayContaining([
-            expect.objectContaining({ kind: "verified", source: "webhook", text: expect.stringMatching(/valid, official status successful/) }),
-            expect.objectContaining({ kind: "result", source: "webhook", text: expect.stringMatching(/paid/) }),
+            expect.objectContaining({ kind: "verified", source: "webhook", code: "verified", params: expect.objectContaining({ valid: "yes", official_status: "successful" }) }),
+            expect.objectContaining({ kind: "result", source: "webhook", code: "outcome_paid" }),
           ])
         )
       })
@@ -300,36 +311,79 @@ medusaIntegrationTestRunner({
     })
 
     describe("GET /admin/odeme/settings", () => {
-      it("shows the URLs to enter in the merchant panel, reachability and warnings, never the key", async () => {
+      it("shows the URLs to enter in the merchant panel and warnings as codes, never the key", async () => {
         const res = await get("/admin/odeme/settings")
         expect(res.status).toBe(200)
         expect(res.data).toEqual(
           expect.objectContaining({
             mode: "sandbox",
+            sandbox: true,
             base_url: env.emulator.url.replace(/\/+$/, ""),
-            base_url_reachable: true,
-            base_url_error: null,
             webhook_url: `${env.backendUrl}/odeme/webhook`,
             return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
             storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
+            checkout_description: "Sipariş {reference}",
           })
         )
         expect(res.data.warnings).toEqual(
           expect.arrayContaining([
-            expect.stringMatching(/api_ip must be 0\.0\.0\.0 for Quick Checkout/),
-            expect.stringMatching(/the webhook URL must be HTTPS and answer 200/),
+            { code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } },
+            { code: "webhook_not_https", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook` } },
+            expect.objectContaining({ code: "sandbox_mode" }),
           ])
         )
+        // Codes only: the Admin translates them.
+        for (const w of res.data.warnings) expect(Object.keys(w).sort()).toEqual(["code", "params", "severity"])
         expect(JSON.stringify(res.data)).not.toMatch(/api_?key/i)
       })
+    })
 
-      it("reports the service unreachable when the bank group list fails", async () => {
-        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "error500", count: 20 })
-        const res = await get("/admin/odeme/settings")
+    describe("POST /admin/odeme/connection (Test connection)", () => {
+      const checkOf = (data: any, name: string) => data.checks.find((c: any) => c.check === name)
+
+      afterEach(async () => {
+        await env.emulator.control("POST", "/_control/config", { mode: "sandbox", apiIp: "0.0.0.0" })
+      })
+
+      it("reaches the service with the configured key of the configured mode", async () => {
+        const res = await post("/admin/odeme/connection")
         expect(res.status).toBe(200)
-        expect(res.data.base_url_reachable).toBe(false)
-        expect(res.data.base_url_error).toEqual(expect.any(String))
-        expect(res.data.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/did not answer/)]))
+        expect(res.data).toEqual(expect.objectContaining({ mode: "sandbox", tested_at: expect.any(String) }))
+        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
+        expect(checkOf(res.data, "bank_groups")).toEqual(expect.objectContaining({ status: "ok", params: { count: expect.any(Number) } }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "ok", params: { key: "sandbox" } }))
+        // Sandbox on http://localhost: a warning, not a failure.
+        expect(checkOf(res.data, "webhook_https")).toEqual(expect.objectContaining({ status: "warning", code: "webhook_not_https" }))
+        expect(res.data).toEqual(expect.objectContaining({ ok: true, code: "ok" }))
+      })
+
+      it("says IP restriction when api_ip does not allow this server (403)", async () => {
+        await env.emulator.control("POST", "/_control/config", { apiIp: "203.0.113.9" })
+        const res = await post("/admin/odeme/connection")
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "ip_restricted" }))
+        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "failed", code: "ip_restricted", params: { status: 403 } }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "skipped" }))
+      })
+
+      it("says wrong mode when the key is a live key and the plugin is in sandbox", async () => {
+        await env.emulator.control("POST", "/_control/config", { mode: "live" })
+        const res = await post("/admin/odeme/connection")
+        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "wrong_mode" }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "failed", params: { configured: "sandbox", key: "live" } }))
+      })
+
+      it("says service error when the service answers 500, and unreachable when it does not answer", async () => {
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "error500", count: 5 })
+        const failing = await post("/admin/odeme/connection")
+        expect(failing.data).toEqual(expect.objectContaining({ ok: false, code: "service_error" }))
+        expect(checkOf(failing.data, "api_key").params).toEqual({ status: 500 })
+
+        await env.emulator.control("POST", "/_control/reset")
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "hang", count: 1 })
+        const silent = await post("/admin/odeme/connection")
+        expect(silent.data).toEqual(expect.objectContaining({ ok: false, code: "unreachable" }))
+        expect(JSON.stringify(silent.data) + JSON.stringify(failing.data)).not.toContain(env.emulator.apiKey)
       })
     })
   },

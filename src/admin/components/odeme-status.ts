@@ -1,4 +1,4 @@
-import type { AdminOdemePayment, TimelineKind } from "../lib/odeme-api"
+import type { AdminOdemePayment, AttentionKind, TimelineKind } from "../lib/odeme-api"
 
 export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
@@ -13,6 +13,7 @@ export function stateColor(state: AdminOdemePayment["state"]): BadgeColor {
     case "expired":
       return "red"
     case "review":
+    case "unknown":
       return "purple"
     case "canceled":
     default:
@@ -36,32 +37,31 @@ export function kindColor(kind: TimelineKind): BadgeColor {
   }
 }
 
-export const KIND_LABELS: Record<TimelineKind, string> = {
-  received: "Received",
-  verified: "Verified",
-  result: "Result",
-  duplicate: "Duplicate",
-  error: "Error",
+export function attentionColor(kind: AttentionKind): BadgeColor {
+  switch (kind) {
+    case "duplicate_charge":
+      return "red"
+    case "dead_notification":
+      return "orange"
+    case "unknown_outcome":
+    case "review":
+    default:
+      return "purple"
+  }
 }
 
-export const PROVIDER_LABELS: Record<string, string> = {
-  "odeme-transfer": "Odeme bank transfer",
-  "odeme-checkout": "Odeme Quick Checkout",
-}
-
-export function formatMoney(amount: string | null, currency: string | null): string {
+export function formatMoney(amount: string | null, currency: string | null, locale?: string): string {
   if (!amount) return "–"
-  const n = Number(amount)
   if (!currency) return amount
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(n)
+    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(Number(amount))
   } catch {
     return `${amount} ${currency.toUpperCase()}`
   }
 }
 
-export function formatTime(at: string | null): string {
+export function formatTime(at: string | null, locale?: string): string {
   if (!at) return "–"
   const d = new Date(at)
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString()
+  return Number.isNaN(d.getTime()) ? at : d.toLocaleString(locale)
 }

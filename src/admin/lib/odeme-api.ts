@@ -1,71 +1,70 @@
-/** Admin API of the plugin, as the widget reads it (shapes of src/api/admin/odeme). */
+/** The plugin's admin API as the Admin reads it (shapes of src/api/admin/odeme). */
+import { sdk } from "./sdk"
 
-// The server's shapes, imported as types only (erased from the admin bundle), so the widget cannot drift.
-import type { AdminOdemePayment, TimelineEvent, TimelineKind } from "../../api/admin/odeme/presenters"
+// The server's shapes, imported as types only (erased from the admin bundle), so the Admin cannot drift.
+import type {
+  AdminCharge,
+  AdminOdemePayment,
+  AttentionAction,
+  AttentionCounts,
+  AttentionItem,
+  AttentionKind,
+  AttentionList,
+  TimelineEvent,
+  TimelineKind,
+} from "../../api/admin/odeme/presenters"
+import type { ConnectionCheck, ConnectionResult } from "../../api/admin/odeme/connection/classify"
+import type { ConfigWarning } from "../../api/admin/odeme/settings/warnings"
 
-export type { AdminOdemePayment, TimelineEvent, TimelineKind }
+export type {
+  AdminCharge,
+  AdminOdemePayment,
+  AttentionAction,
+  AttentionCounts,
+  AttentionItem,
+  AttentionKind,
+  AttentionList,
+  ConfigWarning,
+  ConnectionCheck,
+  ConnectionResult,
+  TimelineEvent,
+  TimelineKind,
+}
 
 export interface CheckResult {
   session_id: string
   state: AdminOdemePayment["state"]
   changed: boolean
-  detail: string
-  status_text?: string
+  /** Technical: what the check found, as the server recorded it. */
+  detail?: string
 }
 
-declare const __BACKEND_URL__: string | undefined
-
-/** The Medusa server the dashboard talks to ("" when the admin is served by it). */
-function backendUrl(): string {
-  let url = ""
-  try {
-    url = typeof __BACKEND_URL__ === "string" ? __BACKEND_URL__ : ""
-  } catch {
-    url = ""
-  }
-  return url === "/" ? "" : url.replace(/\/+$/, "")
+export interface OdemeSettings {
+  mode: "sandbox" | "live"
+  sandbox: boolean
+  api_id: number
+  base_url: string
+  backend_url: string
+  storefront_url: string
+  webhook_url: string
+  return_urls: string[]
+  storefront_origins: string[]
+  refunds: "manual" | "reject"
+  checkout_description?: string
+  warnings: ConfigWarning[]
 }
 
-/** The dashboard's own js-sdk instance (it knows the backend URL and the auth type, session or JWT). */
-type DashboardSdk = { client?: { fetch?: (path: string, init?: { method?: string; body?: unknown }) => Promise<unknown> } }
+const path = (template: string, ...ids: string[]) => ids.reduce((p, id) => p.replace(/:[a-z_]+/, encodeURIComponent(id)), template)
 
-async function call<T>(path: string, init: { method?: string; body?: Record<string, unknown> } = {}): Promise<T> {
-  const sdk = typeof window !== "undefined" ? (window as unknown as { __sdk?: DashboardSdk }).__sdk : undefined
-  if (sdk?.client?.fetch) {
-    try {
-      return (await sdk.client.fetch(path, { method: init.method ?? "GET", body: init.body })) as T
-    } catch (e) {
-      throw new Error(e instanceof Error && e.message ? e.message : "The request failed")
-    }
-  }
-  return plainFetch<T>(path, init)
-}
-
-async function plainFetch<T>(path: string, init: { method?: string; body?: Record<string, unknown> }): Promise<T> {
-  const res = await fetch(`${backendUrl()}${path}`, {
-    method: init.method ?? "GET",
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    credentials: "include",
-    headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) },
-  })
-  const text = await res.text()
-  let body: unknown = null
-  try {
-    body = text ? JSON.parse(text) : null
-  } catch {
-    body = null
-  }
-  if (!res.ok) {
-    const message = (body as { message?: string } | null)?.message
-    throw new Error(message || `The server answered ${res.status}`)
-  }
-  return body as T
-}
-
-export function fetchOrderPayments(orderId: string): Promise<{ payments: AdminOdemePayment[] }> {
-  return call(`/admin/odeme/orders/${encodeURIComponent(orderId)}/payment`)
-}
-
-export function checkPaymentNow(sessionId: string): Promise<CheckResult> {
-  return call(`/admin/odeme/payments/${encodeURIComponent(sessionId)}/check`, { method: "POST", body: {} })
+export const odemeApi = {
+  orderPayments: (orderId: string) =>
+    sdk.client.fetch<{ order_id: string; payments: AdminOdemePayment[] }>(path("/admin/odeme/orders/:order_id/payment", orderId)),
+  checkPayment: (sessionId: string) =>
+    sdk.client.fetch<CheckResult>(path("/admin/odeme/payments/:session_id/check", sessionId), { method: "POST", body: {} }),
+  retryNotification: (id: string) => sdk.client.fetch<unknown>(path("/admin/odeme/notifications/:id/retry", id), { method: "POST", body: {} }),
+  acknowledgeCharge: (chargeId: string) =>
+    sdk.client.fetch<unknown>(path("/admin/odeme/charges/:charge_id/acknowledge", chargeId), { method: "POST", body: {} }),
+  attention: (query: { limit?: number; offset?: number } = {}) => sdk.client.fetch<AttentionList>("/admin/odeme/attention", { query }),
+  settings: () => sdk.client.fetch<OdemeSettings>("/admin/odeme/settings"),
+  testConnection: () => sdk.client.fetch<ConnectionResult>("/admin/odeme/connection", { method: "POST", body: {} }),
 }

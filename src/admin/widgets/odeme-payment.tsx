@@ -1,213 +1,199 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Copy, Heading, StatusBadge, Table, Text, toast } from "@medusajs/ui"
-import { useCallback, useEffect, useState, type ReactNode } from "react"
-import { KIND_LABELS, PROVIDER_LABELS, formatMoney, formatTime, kindColor, stateColor } from "../components/odeme-status"
-import { checkPaymentNow, fetchOrderPayments, type AdminOdemePayment, type CheckResult } from "../lib/odeme-api"
+import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import { AttentionItems } from "../components/attention-items"
+import { ChargesList } from "../components/charges-list"
+import { DetailRow } from "../components/detail-row"
+import { formatMoney, stateColor } from "../components/odeme-status"
+import { PaymentDetailsDrawer } from "../components/payment-details"
+import { flowLabel, providerLabel, stateLabel } from "../components/words"
+import type { AdminOdemePayment } from "../lib/odeme-api"
+import { useCheckPayment, useOrderPayments } from "../lib/queries"
 
 /**
- * Order details → the order's payments through the Odeme plugin: provider
- * and flow, status in words, what was charged, the transfer's details, the
- * notification timeline and a "Check now" button. Renders nothing for
+ * Order details, side column: the order's payments through Odeme in a few
+ * lines (provider, state, amount, the transfer's IBAN and tracking number),
+ * what needs attention and what to do, refunds to pay back in the merchant
+ * panel, Check now, and the rest in a details drawer. Renders nothing for
  * orders paid otherwise.
  */
 const OdemePaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const [payments, setPayments] = useState<AdminOdemePayment[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation()
+  const { data, error } = useOrderPayments(order.id)
 
-  const load = useCallback(async () => {
-    try {
-      const res = await fetchOrderPayments(order.id)
-      setPayments(res.payments)
-      setError(null)
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-    }
-  }, [order.id])
-
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  if (error && !payments) {
+  if (error && !data) {
     return (
       <Container className="divide-y p-0" data-testid="odeme-payment-widget">
         <div className="px-6 py-4">
-          <Heading level="h2">Odeme payment</Heading>
+          <Heading level="h2">{t("odeme.widget.title")}</Heading>
         </div>
         <div className="px-6 py-4">
           <Text size="small" className="text-ui-fg-error" data-testid="odeme-error">
-            Could not load the Odeme payment: {error}
+            {t("odeme.common.loadError", { message: error instanceof Error ? error.message : String(error) })}
           </Text>
         </div>
       </Container>
     )
   }
-  if (!payments || payments.length === 0) return null
+  if (!data || data.payments.length === 0) return null
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="odeme-payment-widget">
-      {payments.map((p) => (
-        <PaymentCard key={p.session_id} payment={p} onChecked={load} />
+      {data.payments.map((p) => (
+        <PaymentCard key={p.session_id} payment={p} refunds={manualRefundsOf(order, p.session_id)} />
       ))}
     </div>
   )
 }
 
-function PaymentCard({ payment: p, onChecked }: { payment: AdminOdemePayment; onChecked: () => Promise<void> }) {
-  const [checking, setChecking] = useState(false)
-  const [result, setResult] = useState<CheckResult | null>(null)
+interface ManualRefund {
+  amount: string
+  currency: string
+}
 
-  const checkNow = async () => {
-    setChecking(true)
-    try {
-      const r = await checkPaymentNow(p.session_id)
-      setResult(r)
-      await onChecked()
-      if (r.changed) {
-        toast.success("Payment updated", { description: `${r.status_text ?? r.state}. Reload the page to see the order's payment status.` })
-      } else {
-        toast.info("Nothing changed", { description: r.detail })
-      }
-    } catch (e) {
-      toast.error("Check failed", { description: e instanceof Error ? e.message : String(e) })
-    } finally {
-      setChecking(false)
-    }
+/**
+ * Refunds Medusa recorded on this payment. The service has no refund API, so
+ * each one is money the merchant still pays back in the merchant panel
+ * (the provider keeps them in the payment's data as `manual_refunds`).
+ */
+function manualRefundsOf(order: AdminOrder, sessionId: string): ManualRefund[] {
+  type LoosePayment = {
+    payment_session_id?: string | null
+    currency_code?: string
+    data?: { manual_refunds?: Array<{ amount?: unknown }> } | null
+    refunds?: Array<{ amount?: unknown }> | null
   }
+  const payments = (order.payment_collections ?? []).flatMap((pc) => (pc?.payments ?? []) as unknown as LoosePayment[])
+  const payment = payments.find((p) => p.payment_session_id === sessionId)
+  if (!payment) return []
+  const recorded = payment.data?.manual_refunds ?? payment.refunds ?? []
+  return recorded.filter((r) => r && r.amount !== undefined).map((r) => ({ amount: String(r.amount), currency: (payment.currency_code ?? "").toUpperCase() }))
+}
 
-  const charged = p.charged_amount ? formatMoney(p.charged_amount, p.charged_currency ?? p.currency) : formatMoney(p.amount, p.currency)
+function PaymentCard({ payment: p, refunds }: { payment: AdminOdemePayment; refunds: ManualRefund[] }) {
+  const { t, i18n } = useTranslation()
+  const check = useCheckPayment()
+  const money = (amount: string | null, currency: string | null) => formatMoney(amount, currency, i18n.language)
+
+  const checkNow = () =>
+    check.mutate(p.session_id, {
+      onSuccess: (r) => {
+        const state = stateLabel(t, r.state)
+        if (r.changed) toast.success(t("odeme.widget.toast.changedTitle"), { description: t("odeme.widget.toast.changed", { state }) })
+        else toast.info(t("odeme.widget.toast.unchangedTitle"), { description: t("odeme.widget.toast.unchanged", { state }) })
+      },
+      onError: (e) => toast.error(t("odeme.widget.toast.failedTitle"), { description: e instanceof Error ? e.message : String(e) }),
+    })
+
+  const chargedCurrency = p.charged_currency ?? p.currency
   const chargedDiffers =
-    !!p.charged_amount &&
-    (Number(p.charged_amount) !== Number(p.amount) || (p.charged_currency ?? p.currency).toUpperCase() !== p.currency.toUpperCase())
+    !!p.charged_amount && (Number(p.charged_amount) !== Number(p.amount) || chargedCurrency.toUpperCase() !== p.currency.toUpperCase())
+  const attention = p.attention ?? []
+  const showCharges = (p.charges ?? []).some((c) => c.role !== "primary" && c.role !== "none") || (p.charges ?? []).length > 1
 
   return (
     <Container className="divide-y p-0" data-testid="odeme-payment" data-session-id={p.session_id} data-state={p.state}>
-      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
-        <div className="flex flex-col gap-y-1">
-          <div className="flex items-center gap-x-2">
+      <div className="flex flex-col gap-y-2 px-6 py-4">
+        <div className="flex items-center justify-between gap-x-2">
+          <div className="flex min-w-0 items-center gap-x-2">
             <Heading level="h2" data-testid="odeme-provider">
-              {PROVIDER_LABELS[p.provider] ?? p.provider}
+              {providerLabel(t, p.provider)}
             </Heading>
             {p.sandbox && (
               <Badge size="2xsmall" color="orange" data-testid="odeme-sandbox-badge">
-                Sandbox
+                {t("odeme.common.sandbox")}
               </Badge>
             )}
           </div>
-          <Text size="small" className="text-ui-fg-subtle" data-testid="odeme-flow">
-            {p.flow_label}
-          </Text>
+          <PaymentDetailsDrawer payment={p} />
         </div>
-        <div className="flex items-center gap-x-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Text size="small" className="text-ui-fg-subtle" data-testid="odeme-flow">
+            {flowLabel(t, p)}
+          </Text>
           <StatusBadge color={stateColor(p.state)} data-testid="odeme-status-badge" data-state={p.state}>
-            {p.status_text}
+            {stateLabel(t, p.state)}
           </StatusBadge>
-          <Button size="small" variant="secondary" onClick={checkNow} isLoading={checking} disabled={checking} data-testid="odeme-check-now">
-            Check now
-          </Button>
         </div>
       </div>
 
-      <Row label="Amount" testId="odeme-amount">
-        {charged}
-        {chargedDiffers && <span className="text-ui-fg-muted"> (order: {formatMoney(p.amount, p.currency)})</span>}
-      </Row>
-      {p.tracking_no && (
-        <Row label="Tracking number" testId="odeme-tracking-no" copy={p.tracking_no}>
-          {p.tracking_no}
-        </Row>
+      <div className="flex flex-col py-2">
+        <DetailRow label={t("odeme.widget.amount")} testId="odeme-amount">
+          {p.charged_amount ? money(p.charged_amount, chargedCurrency) : money(p.amount, p.currency)}
+          {chargedDiffers && <span className="text-ui-fg-muted"> ({t("odeme.widget.orderAmount", { amount: money(p.amount, p.currency) })})</span>}
+        </DetailRow>
+        {p.tracking_no && (
+          <DetailRow label={t("odeme.widget.trackingNo")} testId="odeme-tracking-no" copy={p.tracking_no}>
+            {p.tracking_no}
+          </DetailRow>
+        )}
+        {p.payer_name && (
+          <DetailRow label={t("odeme.widget.payer")} testId="odeme-payer-name">
+            {p.payer_name}
+          </DetailRow>
+        )}
+        {p.bank_name && (
+          <DetailRow label={t("odeme.widget.bank")} testId="odeme-bank-name">
+            {p.bank_name}
+          </DetailRow>
+        )}
+        {p.iban_display && (
+          <DetailRow label={t("odeme.widget.iban")} testId="odeme-iban" copy={p.iban_display.replace(/\s+/g, "")}>
+            <span className="font-mono">{p.iban_display}</span>
+          </DetailRow>
+        )}
+      </div>
+
+      {attention.length > 0 && (
+        <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="odeme-attention">
+          <Text size="small" weight="plus" className="text-ui-fg-error">
+            {t("odeme.widget.needsAttention")}
+          </Text>
+          <AttentionItems items={attention} compact />
+          <Link to="/settings/odeme" className="text-ui-fg-interactive txt-compact-small" data-testid="odeme-open-settings">
+            {t("odeme.widget.openSettings")}
+          </Link>
+        </div>
       )}
-      {p.payer_name && (
-        <Row label="Payer" testId="odeme-payer-name">
-          {p.payer_name}
-        </Row>
+
+      {showCharges && (
+        <div className="flex flex-col gap-y-2 px-6 py-4">
+          <Text size="small" weight="plus">
+            {t("odeme.widget.charges")}
+          </Text>
+          <ChargesList charges={p.charges ?? []} />
+        </div>
       )}
-      {p.bank_name && (
-        <Row label="Bank" testId="odeme-bank-name">
-          {p.bank_name}
-          {p.account_holder && <span className="text-ui-fg-muted"> · {p.account_holder}</span>}
-        </Row>
-      )}
-      {p.iban_display && (
-        <Row label="IBAN" testId="odeme-iban" copy={p.iban_display.replace(/\s+/g, "")}>
-          <span className="font-mono">{p.iban_display}</span>
-        </Row>
-      )}
-      <Row label="Reference" testId="odeme-reference" copy={p.session_id}>
-        <span className="font-mono">{p.session_id}</span>
-      </Row>
-      {p.last_checked_at && (
-        <Row label="Last check" testId="odeme-last-check">
-          {formatTime(p.last_checked_at)}
-          {p.last_result && <span className="text-ui-fg-muted"> · {p.last_result}</span>}
-        </Row>
-      )}
-      {result && (
-        <div className="px-6 py-3" data-testid="odeme-check-result" data-changed={String(result.changed)}>
-          <Text size="small" className="text-ui-fg-subtle">
-            Check now: {result.status_text ?? result.state} — {result.detail}
+
+      {refunds.length > 0 && (
+        <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="odeme-manual-refunds">
+          <Text size="small" weight="plus">
+            {t("odeme.widget.refunds")}
+          </Text>
+          {refunds.map((r, i) => (
+            <Text key={i} size="small" leading="compact" className="text-ui-fg-subtle" data-testid="odeme-manual-refund">
+              {t("odeme.widget.manualRefund", { amount: money(r.amount, r.currency || p.currency) })}
+            </Text>
+          ))}
+          <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+            {t("odeme.widget.manualRefundHint")}
           </Text>
         </div>
       )}
 
-      <div className="px-6 py-4" data-testid="odeme-timeline">
-        <Text size="small" weight="plus" className="mb-2">
-          Notifications
-        </Text>
-        {p.timeline.length === 0 ? (
-          <Text size="small" className="text-ui-fg-muted" data-testid="odeme-timeline-empty">
-            No notification from the payment service yet.
-          </Text>
-        ) : (
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Time</Table.HeaderCell>
-                <Table.HeaderCell>Event</Table.HeaderCell>
-                <Table.HeaderCell>Source</Table.HeaderCell>
-                <Table.HeaderCell>Details</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {p.timeline.map((e, i) => (
-                <Table.Row key={`${e.at}-${e.kind}-${i}`} data-testid="odeme-timeline-event" data-kind={e.kind}>
-                  <Table.Cell className="whitespace-nowrap">{formatTime(e.at)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge size="2xsmall" color={kindColor(e.kind)}>
-                      {KIND_LABELS[e.kind] ?? e.kind}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{e.source}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{e.text}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+      <div className="flex items-center justify-end px-6 py-4">
+        <Button size="small" variant="secondary" onClick={checkNow} isLoading={check.isPending} disabled={check.isPending} data-testid="odeme-check-now">
+          {t("odeme.widget.checkNow")}
+        </Button>
       </div>
     </Container>
   )
 }
 
-function Row({ label, testId, copy, children }: { label: string; testId: string; copy?: string; children: ReactNode }) {
-  return (
-    <div className="text-ui-fg-subtle grid grid-cols-2 items-center px-6 py-4">
-      <Text size="small" weight="plus" leading="compact">
-        {label}
-      </Text>
-      <div className="flex items-center gap-x-1">
-        <Text size="small" leading="compact" data-testid={testId}>
-          {children}
-        </Text>
-        {copy && <Copy content={copy} className="text-ui-fg-muted" />}
-      </div>
-    </div>
-  )
-}
-
 export const config = defineWidgetConfig({
-  zone: "order.details.after",
+  zone: "order.details.side.before",
 })
 
 export default OdemePaymentWidget

@@ -2,8 +2,9 @@ import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeClient } from "../../client"
+import type { AttentionKind } from "../../lib/attention-types"
 import type { BankDirectory } from "../../lib/bank-directory"
-import { parseOdemeOptions, type OdemeOptions } from "../../lib/options"
+import { registerPluginOptions, type OdemeOptions } from "../../lib/options"
 import { createServiceClient } from "../../lib/service-client"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
@@ -78,7 +79,8 @@ class OdemeModuleService extends MedusaService({
   constructor(container: Record<string, unknown>, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Record<string, unknown>]))
-    this.odemeOptions = parseOdemeOptions(options)
+    // Also compares with the options the payment provider was given (a boot error if they differ).
+    this.odemeOptions = registerPluginOptions(options)
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -485,7 +487,7 @@ class OdemeModuleService extends MedusaService({
   }
 }
 
-export type AttentionKind = "review" | "duplicate_charge" | "unknown_outcome" | "dead_notification"
+export type { AttentionKind }
 
 export interface AttentionRow {
   id: string

@@ -7,27 +7,83 @@ import type { OdemeState } from "../../../lib/status"
  * Shapes the plugin's rows for the admin API and the order widget. Nothing
  * here ever touches the API key: only columns of the plugin's own tables are
  * read, and every field is picked by name.
+ *
+ * The Admin translates everything it shows, so these shapes carry codes
+ * (`state`, `flow`, timeline `code`, attention `kind`/`code`), never
+ * sentences; technical details (the service's messages, errors) travel in
+ * `detail` fields and are shown as they are.
  */
 
 export type TimelineKind = "received" | "verified" | "result" | "duplicate" | "error"
+
+/**
+ * What one timeline event says, as a translation key of the Admin
+ * (`odeme.timeline.<code>`): received, duplicates, verified, outcome_<outcome>,
+ * dead, retry, error, last_check.
+ */
+export type TimelineCode =
+  | "received"
+  | "duplicates"
+  | "verified"
+  | `outcome_${string}`
+  | "dead"
+  | "retry"
+  | "error"
+  | "last_check"
 
 export interface TimelineEvent {
   at: string | null
   kind: TimelineKind
   source: string
-  text: string
+  code: TimelineCode
+  /** Values the translated sentence interpolates (counts, statuses, times). */
+  params: Record<string, string | number | boolean | null>
+  /** Technical text as it came (a service message, an error): not translated. */
+  detail: string | null
+}
+
+/** The "needs attention" contract (GET /admin/odeme/attention, and per payment of an order): one definition, in lib. */
+export type { AttentionAction, AttentionItem, AttentionKind } from "../../../lib/attention-types"
+import type { AttentionItem } from "../../../lib/attention-types"
+
+export interface AttentionCounts {
+  review: number
+  duplicate_charge: number
+  unknown_outcome: number
+  dead_notification: number
+  total: number
+}
+
+export interface AttentionList {
+  items: AttentionItem[]
+  count: number
+  counts: AttentionCounts
+}
+
+/** One payment the service reported for a session (a session may see several). */
+export interface AdminCharge {
+  id: string
+  service_uuid: string
+  status: string
+  role: "primary" | "duplicate" | "late" | "rejected" | "none" | string
+  amount: string | null
+  currency: string | null
+  type: string | null
+  verified_at: string | null
+  acknowledged_at: string | null
 }
 
 export interface AdminOdemePayment {
   session_id: string
   provider_id: string
   provider: string
+  /** card | transfer_page | transfer_api, or null for a checkout session before the customer chose. */
   flow: string | null
-  flow_label: string
   sandbox: boolean
   mode: string
   state: OdemeState
-  status_text: string
+  /** Why the payment is in review, as stored (a code, or a technical text from older rows). */
+  review_reason: string | null
   medusa_session_status: string | null
   amount: string
   currency: string
@@ -39,13 +95,17 @@ export interface AdminOdemePayment {
   bank_name: string | null
   account_holder: string | null
   iban_display: string | null
-  review_reason: string | null
   created_at: string | null
   last_checked_at: string | null
   next_check_at: string | null
   check_attempts: number
+  /** Technical: the last status check's result as recorded. */
   last_result: string | null
   timeline: TimelineEvent[]
+  /** Every service payment of the session (added by the order payment route). */
+  charges?: AdminCharge[]
+  /** What needs a person for this payment (added by the order payment route). */
+  attention?: AttentionItem[]
 }
 
 /** Minimal view of an `odeme_payment` row (model columns). */
@@ -96,108 +156,50 @@ export interface NotificationLike {
   updated_at?: Date | string | null
 }
 
-export const FLOW_LABELS: Record<string, string> = {
-  card: "Card",
-  transfer_page: "Transfer on the checkout page",
-  transfer_api: "Bank transfer (API)",
-}
-
-export function flowLabel(flow: string | null, provider: string): string {
-  if (flow && FLOW_LABELS[flow]) return FLOW_LABELS[flow]
-  // A checkout session before the customer chose card or transfer on the service's page.
-  if (provider === "odeme-checkout") return "Quick Checkout (card or transfer)"
-  if (provider === "odeme-transfer") return FLOW_LABELS.transfer_api
-  return "Unknown"
-}
-
-export function statusText(state: string, reviewReason?: string | null): string {
-  switch (state) {
-    case "pending":
-      return "Waiting for the customer to pay"
-    case "awaiting_transfer":
-      return "Waiting for the transfer"
-    case "paid":
-      return "Paid"
-    case "failed":
-      return "Failed at the payment service"
-    case "canceled":
-      return "Canceled"
-    case "expired":
-      return reviewReason ? `Expired: ${reviewReason}` : "Expired: the transfer did not arrive in time"
-    case "review":
-      return `Needs review: ${reviewReason || "the payment could not be accepted automatically"}`
-    default:
-      return `Unknown state "${state}"`
-  }
-}
-
 export function iso(v: Date | string | null | undefined): string | null {
   if (v === null || v === undefined || v === "") return null
   const d = v instanceof Date ? v : new Date(v)
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
-const SOURCE_WORDS: Record<string, string> = {
-  webhook: "webhook",
-  return: "customer's return from the payment page",
-  poll: "status check",
-  admin: "admin",
-}
-
-function describeNotification(n: NotificationLike): string {
-  const bits = [n.status ? `status ${n.status}` : null, n.type ? n.type.replace(/_/g, " ") : null].filter(Boolean)
-  return `Notification received from the ${SOURCE_WORDS[n.source] ?? n.source}${bits.length ? ` (${bits.join(", ")})` : ""}`
-}
-
-function verifyWords(v: unknown): string {
-  if (!v || typeof v !== "object") return "Checked with the service's verify endpoint"
-  const r = v as { is_valid?: unknown; official_status?: unknown }
-  const valid = r.is_valid === true ? "valid" : r.is_valid === false ? "NOT valid" : "validity unknown"
-  return `Verified with the service: ${valid}, official status ${String(r.official_status ?? "unknown")}`
-}
-
-const OUTCOME_WORDS: Record<string, string> = {
-  paid: "Payment confirmed: paid",
-  failed: "Payment failed at the service",
-  invalid: "Not accepted: the service says the notification is not valid",
-  mismatch: "Not accepted: the notification does not match the order (flagged for review)",
-  pending: "The service does not report a final status yet",
-  unknown_session: "Ignored: the notification names no known payment session",
-  dead: "Given up after repeated failures",
+function verifyParams(v: unknown): TimelineEvent["params"] {
+  if (!v || typeof v !== "object") return { valid: "unknown", official_status: null }
+  const r = v as { is_valid?: unknown; official_status?: unknown; mode?: unknown }
+  return {
+    valid: r.is_valid === true ? "yes" : r.is_valid === false ? "no" : "unknown",
+    official_status: r.official_status === undefined || r.official_status === null ? null : String(r.official_status),
+    mode: typeof r.mode === "string" ? r.mode : null,
+  }
 }
 
 /** A notification's story: received → (duplicates) → verified → result, or errors. */
 export function notificationTimeline(n: NotificationLike): TimelineEvent[] {
   const events: TimelineEvent[] = []
   const source = n.source
-  events.push({ at: iso(n.created_at), kind: "received", source, text: describeNotification(n) })
+  const event = (e: Omit<TimelineEvent, "source" | "params" | "detail"> & Partial<Pick<TimelineEvent, "params" | "detail">>) =>
+    events.push({ source, params: {}, detail: null, ...e })
+  event({ at: iso(n.created_at), kind: "received", code: "received", params: { status: n.status, type: n.type } })
   const dups = Number(n.duplicate_count ?? 0)
   if (dups > 0) {
-    events.push({
-      at: iso(n.updated_at ?? n.created_at),
-      kind: "duplicate",
-      source,
-      text: `Delivered ${dups} more time${dups === 1 ? "" : "s"}; stored once, duplicates ignored`,
-    })
+    event({ at: iso(n.updated_at ?? n.created_at), kind: "duplicate", code: "duplicates", params: { count: dups } })
   }
   const processedAt = iso(n.processed_at) ?? iso(n.updated_at)
   if (n.verify_result) {
-    events.push({ at: processedAt, kind: "verified", source, text: verifyWords(n.verify_result) })
+    event({ at: processedAt, kind: "verified", code: "verified", params: verifyParams(n.verify_result) })
   }
   if (n.outcome && n.outcome !== "dead") {
-    const outcome = OUTCOME_WORDS[n.outcome] ?? `Outcome: ${n.outcome}`
-    events.push({ at: processedAt, kind: "result", source, text: outcome })
+    event({ at: processedAt, kind: "result", code: `outcome_${n.outcome}`, params: { outcome: n.outcome } })
   }
   if (n.state === "dead") {
-    events.push({
+    event({ at: iso(n.updated_at) ?? processedAt, kind: "error", code: "dead", params: { count: Number(n.attempts ?? 0) }, detail: n.last_error })
+  } else if (n.last_error) {
+    event({
       at: iso(n.updated_at) ?? processedAt,
       kind: "error",
-      source,
-      text: `Given up after ${n.attempts ?? 0} attempt${n.attempts === 1 ? "" : "s"}${n.last_error ? `: ${n.last_error}` : ""}. Retry it from the admin.`,
+      code: n.state === "retry" ? "retry" : "error",
+      params: { count: Number(n.attempts ?? 0), next_at: iso(n.next_attempt_at) },
+      detail: n.last_error,
     })
-  } else if (n.last_error) {
-    const retry = n.state === "retry" ? ` (attempt ${n.attempts ?? 0}; retried${n.next_attempt_at ? ` at ${iso(n.next_attempt_at)}` : " later"})` : ""
-    events.push({ at: iso(n.updated_at) ?? processedAt, kind: "error", source, text: `${n.last_error}${retry}` })
   }
   return events
 }
@@ -211,7 +213,9 @@ export function paymentTimeline(p: PaymentLike, notifications: NotificationLike[
       at: iso(p.last_checked_at),
       kind: failed ? "error" : "result",
       source: "poll",
-      text: `Last status check: ${p.last_result}${p.check_attempts ? ` (${p.check_attempts} check${p.check_attempts === 1 ? "" : "s"} so far)` : ""}`,
+      code: "last_check",
+      params: { count: Number(p.check_attempts ?? 0) },
+      detail: p.last_result,
     })
   }
   return events.sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""))
@@ -226,11 +230,10 @@ export function presentPayment(
     provider_id: extra.provider_id ?? `pp_${p.provider}_odeme`,
     provider: p.provider,
     flow: p.flow,
-    flow_label: flowLabel(p.flow, p.provider),
     sandbox: p.mode === "sandbox",
     mode: p.mode,
     state: p.status as OdemeState,
-    status_text: statusText(p.status, p.review_reason),
+    review_reason: p.review_reason ?? null,
     medusa_session_status: extra.medusa_session_status ?? null,
     amount: p.amount,
     currency: p.currency,
@@ -242,7 +245,6 @@ export function presentPayment(
     bank_name: p.bank_name ?? null,
     account_holder: p.account_holder ?? null,
     iban_display: p.iban ? formatIban(p.iban) : null,
-    review_reason: p.review_reason ?? null,
     created_at: iso(p.created_at),
     last_checked_at: iso(p.last_checked_at),
     next_check_at: iso(p.next_check_at),

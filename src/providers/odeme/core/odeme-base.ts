@@ -33,7 +33,7 @@ import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
-import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
+import { assertPluginRegistered, noteProviderOptions, parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
@@ -57,11 +57,12 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   protected readonly logger_: Logger
 
   static validateOptions(options: Record<string, unknown>): void {
-    parseOdemeOptions(options)
+    noteProviderOptions(options)
   }
 
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseOdemeOptions(options)
+    assertPluginRegistered(parsed)
     super(cradle, parsed)
     this.options_ = parsed
     this.logger_ = (cradle[ContainerRegistrationKeys.LOGGER] as Logger | undefined) ?? (console as unknown as Logger)

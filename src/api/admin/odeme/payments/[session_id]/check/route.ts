@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { checkPayment } from "../../../../../../lib/check-payment"
 import { odemeModule } from "../../../../../utils/odeme-module"
-import { parseOr400, sessionParams, statusText } from "../../../presenters"
+import { parseOr400, sessionParams } from "../../../presenters"
 
 /**
  * POST /admin/odeme/payments/:session_id/check ("Check now"): asks the
@@ -13,7 +13,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment of this plugin has the session id ${session_id}.`)
-  const result = await checkPayment(req.scope, session_id)
-  const [after] = await odeme.listOdemePayments({ session_id })
-  res.json({ ...result, status_text: statusText(result.state, after?.review_reason) })
+  // The state is a code the Admin translates; `detail` is technical.
+  res.json(await checkPayment(req.scope, session_id))
 }

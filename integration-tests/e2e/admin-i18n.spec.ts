@@ -1,0 +1,214 @@
+/**
+ * The plugin's Admin in the admin user's language: English by default, and
+ * Turkish once the user picks Türkçe in Medusa's profile (Profile → Edit →
+ * Language). Medusa 2.21's dashboard keeps that choice in the browser
+ * (i18next's `lng` cookie and localStorage), so each language gets a browser
+ * context of its own.
+ *
+ * Screenshots of the order widget and Settings → Odeme in both languages go
+ * to artifacts/e2e/admin-i18n-{widget,settings-top,settings}-{en,tr}.png
+ * (with UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for docs/admin.md).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { ADMIN, EmulatorControl, StoreApi, eventually } from "./support/api"
+import { describeWithChromium, launchChromium } from "./support/chromium"
+import { startStack, type Stack } from "./support/stack"
+import { clearFailureShots, publish, screenshot } from "./support/storefront"
+
+jest.setTimeout(180_000)
+
+/** Strings each language must show (from src/admin/i18n/json). */
+const EXPECTED = {
+  en: {
+    provider: "Odeme bank transfer",
+    state: "Waiting for the transfer",
+    checkNow: "Check now",
+    unchanged: "Nothing changed",
+    settingsTitle: "Odeme payments",
+    webhook: "Webhook URL",
+    testConnection: "Test connection",
+    connectionOk: "The connection works.",
+    attention: "Needs attention",
+    unknownOutcome: "Creating the bank transfer got no clear answer",
+  },
+  tr: {
+    provider: "Odeme havale/EFT",
+    state: "Havale bekleniyor",
+    checkNow: "Şimdi kontrol et",
+    unchanged: "Değişiklik yok",
+    settingsTitle: "Odeme ödemeleri",
+    webhook: "Webhook adresi",
+    testConnection: "Bağlantıyı test et",
+    connectionOk: "Bağlantı çalışıyor.",
+    attention: "İlgilenilmesi gerekenler",
+    unknownOutcome: "Havale oluşturma isteğine net bir yanıt gelmedi",
+  },
+} as const
+
+describeWithChromium("the plugin's Admin in English and Turkish", () => {
+  let stack: Stack
+  let browser: Browser
+  let store: StoreApi
+  let orderId: string
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    clearFailureShots()
+    stack = await startStack()
+    if (!stack.emulator) throw new Error("the e2e tests need the emulator (unset ODEME_BASE_URL)")
+    store = new StoreApi(stack)
+    browser = await launchChromium()
+    orderId = await awaitingTransferOrder()
+    await unknownOutcomeTransfer()
+  }, 7 * 60_000)
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close().catch(() => {})
+    await stack?.stop()
+  }, 120_000)
+
+  /** A TRY cart with a bank-transfer session, ready to complete, placed through the Store API. */
+  async function transferCart(customerName: string): Promise<string> {
+    const { regions } = await store.request("GET", "/store/regions?fields=id,currency_code")
+    const region = regions.find((r: any) => r.currency_code === "try")
+    const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
+    const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-i18n-${Date.now().toString(36)}@odeme.test` })
+    await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
+    const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+    await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
+    const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
+    await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+    const { payment_collection } = await store.request("POST", "/store/payment-collections", { cart_id: cart.id })
+    const { bank_groups } = await store.request("GET", "/store/odeme/banks")
+    await store.request("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: "pp_odeme-transfer_odeme",
+      data: { bank_id: bank_groups[0].accounts[0].bank_id, customer_name: customerName, sandbox_result: "pending" },
+    })
+    return cart.id
+  }
+
+  /** A bank-transfer order still waiting for the money. */
+  async function awaitingTransferOrder(): Promise<string> {
+    const cartId = await transferCart("Ayşe Yılmaz")
+    const done = await store.request("POST", `/store/carts/${cartId}/complete`)
+    if (done.type !== "order") throw new Error(`the cart did not complete: ${JSON.stringify(done).slice(0, 300)}`)
+    const emulator = new EmulatorControl(stack.emulator!)
+    await eventually("the transfer at the emulator", async () => (await emulator.get<{ result: any[] }>("/transfers")).result.length > 0)
+    return done.order.id as string
+  }
+
+  /** A transfer whose creation got a 502 after the service committed it: unknown outcome, in "needs attention". */
+  async function unknownOutcomeTransfer() {
+    const cartId = await transferCart("Deniz Aksoy")
+    await new EmulatorControl(stack.emulator!).post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
+    const done = await store.request("POST", `/store/carts/${cartId}/complete`)
+    if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)
+  }
+
+  async function login(page: Page) {
+    // `medusa develop` compiles the Admin (Vite) on the first visit: minutes on 2 cores.
+    await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
+    const email = page.locator('input[name="email"]')
+    await email.waitFor({ timeout: 240_000 })
+    await email.fill(ADMIN.email)
+    await page.fill('input[name="password"]', ADMIN.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 120_000 })
+  }
+
+  /** Profile → Edit → Language → Türkçe → Save, as an admin user does it. */
+  async function chooseTurkish(page: Page) {
+    await page.goto(`${stack.admin}/settings/profile/edit`, { timeout: 120_000 })
+    const drawer = page.getByRole("dialog")
+    await drawer.waitFor({ timeout: 120_000 })
+    await drawer.getByRole("combobox").click()
+    await page.getByRole("option", { name: "Türkçe" }).click()
+    await drawer.locator('button[type="submit"]').click()
+    await page.waitForFunction(() => localStorage.getItem("lng") === "tr", undefined, { timeout: 30_000 })
+  }
+
+  async function inLanguage(lng: "en" | "tr", fn: (page: Page) => Promise<void>) {
+    // Wide enough for the order page's side column to sit beside the main one (the widget's zone).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/Istanbul" })
+    context.setDefaultTimeout(30_000)
+    context.setDefaultNavigationTimeout(60_000)
+    contexts.push(context)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`))
+    try {
+      await login(page)
+      if (lng === "tr") await chooseTurkish(page)
+      await fn(page)
+    } catch (e) {
+      await screenshot(page, `admin-i18n-${lng}-failed`).catch(() => {})
+      const err = e as Error
+      err.message += `\n  page: ${page.url()}${problems.length ? `\n  ${problems.slice(-8).join("\n  ")}` : ""}`
+      throw err
+    } finally {
+      await context.close().catch(() => {})
+    }
+  }
+
+  async function settle(page: Page) {
+    await page.waitForLoadState("networkidle").catch(() => {})
+    await page.waitForTimeout(500)
+  }
+
+  for (const lng of ["en", "tr"] as const) {
+    const words = EXPECTED[lng]
+
+    it(`order widget and Settings → Odeme in ${lng === "en" ? "English" : "Turkish"}`, async () => {
+      await inLanguage(lng, async (page) => {
+        await page.goto(`${stack.admin}/orders/${orderId}`, { timeout: 240_000 })
+        const widget = page.locator('[data-testid="odeme-payment-widget"]')
+        await widget.waitFor({ timeout: 150_000 })
+        const payment = widget.locator('[data-testid="odeme-payment"]').first()
+        await payment.waitFor()
+        expect(await payment.getAttribute("data-state")).toBe("awaiting_transfer")
+        expect((await payment.locator('[data-testid="odeme-provider"]').textContent())?.trim()).toBe(words.provider)
+        expect((await payment.locator('[data-testid="odeme-status-badge"]').textContent())?.trim()).toBe(words.state)
+        expect((await payment.locator('[data-testid="odeme-check-now"]').textContent())?.trim()).toBe(words.checkNow)
+        expect(await payment.locator('[data-testid="odeme-iban"]').textContent()).toMatch(/^TR\d{2}/)
+        await widget.evaluate((el) => el.scrollIntoView({ block: "start" }))
+        await settle(page)
+        const shot = await screenshot(page, `admin-i18n-widget-${lng}`)
+        if (lng === "tr") publish(shot, "admin-widget-tr.png")
+
+        // Check now: the service still waits for the money, said in the user's language.
+        await payment.locator('[data-testid="odeme-check-now"]').click()
+        await page.getByText(words.unchanged, { exact: true }).first().waitFor({ timeout: 60_000 })
+
+        await page.goto(`${stack.admin}/settings/odeme`)
+        const settings = page.locator('[data-testid="odeme-settings"]')
+        await settings.waitFor({ timeout: 120_000 })
+        await settings.getByText(words.settingsTitle, { exact: true }).waitFor()
+        await settings.getByText(words.webhook, { exact: true }).waitFor()
+        expect(await page.locator('[data-testid="odeme-webhook-url"]').textContent()).toBe(`${stack.backend}/odeme/webhook`)
+        expect(await page.locator('[data-testid="odeme-mode-badge"]').getAttribute("data-mode")).toBe("sandbox")
+        expect(await page.locator('[data-testid="odeme-warning"][data-code="api_ip_quick_checkout"]').textContent()).toContain("0.0.0.0")
+        await settings.getByText(words.attention, { exact: true }).waitFor()
+        const item = page.locator('[data-testid="odeme-attention-item"][data-code="creation_unknown"]').first()
+        await item.waitFor({ timeout: 60_000 })
+        expect((await item.locator('[data-testid="odeme-attention-title"]').textContent())?.trim()).toBe(words.unknownOutcome)
+        expect((await item.locator('[data-testid="odeme-attention-check"]').textContent())?.trim()).toBe(words.checkNow)
+        expect(Number(await page.locator('[data-testid="odeme-attention-count"]').textContent())).toBeGreaterThanOrEqual(1)
+        await settle(page)
+        const top = await screenshot(page, `admin-i18n-settings-top-${lng}`)
+        if (lng === "en") publish(top, "admin-settings.png")
+
+        const test = page.locator('[data-testid="odeme-test-connection"]')
+        expect((await test.textContent())?.trim()).toBe(words.testConnection)
+        await test.click()
+        const result = page.locator('[data-testid="odeme-connection-result"]')
+        await result.waitFor({ timeout: 60_000 })
+        expect(await result.getAttribute("data-ok")).toBe("true")
+        await result.getByText(words.connectionOk, { exact: true }).waitFor()
+        await page.locator('[data-testid="odeme-connection-result"]').evaluate((el) => el.scrollIntoView({ block: "start" }))
+        await settle(page)
+        await screenshot(page, `admin-i18n-settings-${lng}`)
+      })
+    }, 600_000)
+  }
+})

@@ -1,0 +1,101 @@
+import { Badge, Button, Text, toast } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import type { AttentionAction, AttentionItem } from "../lib/odeme-api"
+import { useAttentionAction } from "../lib/queries"
+import { attentionColor, formatMoney, formatTime } from "./odeme-status"
+import { attentionTitle, attentionTodo } from "./words"
+
+/**
+ * "Needs attention" items with what to do and their actions. Used by the
+ * settings page (every item) and the order widget (the order's items).
+ */
+export function AttentionItems({ items, compact = false }: { items: AttentionItem[]; compact?: boolean }) {
+  return (
+    <ul className="flex flex-col gap-y-3" data-testid="odeme-attention-items">
+      {items.map((item) => (
+        <AttentionRow key={item.id} item={item} compact={compact} />
+      ))}
+    </ul>
+  )
+}
+
+function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <li className="flex flex-col gap-y-1" data-testid="odeme-attention-item" data-kind={item.kind} data-code={item.code}>
+      <div className="flex flex-wrap items-center gap-x-2">
+        <Badge size="2xsmall" color={attentionColor(item.kind)}>
+          {t(`odeme.attention.kinds.${item.kind}`)}
+        </Badge>
+        <Text size="small" weight="plus" leading="compact" data-testid="odeme-attention-title">
+          {attentionTitle(t, item)}
+        </Text>
+      </div>
+      <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid="odeme-attention-todo">
+        {attentionTodo(t, item)}
+      </Text>
+      {!compact && (
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+          {item.order_id ? (
+            <Link to={`/orders/${item.order_id}`} className="text-ui-fg-interactive">
+              {t("odeme.attention.order")} {item.order_id}
+            </Link>
+          ) : (
+            t("odeme.attention.noOrder")
+          )}
+          {item.amount && <> · {formatMoney(item.amount, item.currency, i18n.language)}</>}
+          {item.session_id && (
+            <>
+              {" "}
+              · {t("odeme.attention.session")} <span className="font-mono">{item.session_id}</span>
+            </>
+          )}
+          {" · "}
+          {t("odeme.attention.since", { at: formatTime(item.since, i18n.language) })}
+        </Text>
+      )}
+      {item.service_uuids.length > 0 && (
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted" data-testid="odeme-attention-uuids">
+          {t("odeme.attention.uuids")}: <span className="font-mono">{item.service_uuids.join(", ")}</span>
+        </Text>
+      )}
+      {item.detail && (
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted break-all" title={t("odeme.common.technicalDetail")}>
+          {item.detail}
+        </Text>
+      )}
+      {item.actions.length > 0 && (
+        <div className="flex gap-x-2 pt-1">
+          {item.actions.map((action) => (
+            <ActionButton key={action} item={item} action={action} />
+          ))}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function ActionButton({ item, action }: { item: AttentionItem; action: AttentionAction }) {
+  const { t } = useTranslation()
+  const mutation = useAttentionAction(action)
+  const target = action === "check" ? item.session_id : action === "retry" ? item.notification_id : item.charge_id
+  if (!target) return null
+  const run = () =>
+    mutation.mutate(target, {
+      onSuccess: () => toast.success(t("odeme.attention.toast.done")),
+      onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
+    })
+  return (
+    <Button
+      size="small"
+      variant={action === "acknowledge" ? "primary" : "secondary"}
+      onClick={run}
+      isLoading={mutation.isPending}
+      disabled={mutation.isPending}
+      data-testid={`odeme-attention-${action}`}
+    >
+      {t(`odeme.attention.actions.${action}`)}
+    </Button>
+  )
+}

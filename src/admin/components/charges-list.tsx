@@ -1,0 +1,34 @@
+import { Badge, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import type { AdminCharge } from "../lib/odeme-api"
+import { formatMoney, formatTime, type BadgeColor } from "./odeme-status"
+
+const ROLE_COLORS: Record<string, BadgeColor> = { primary: "green", duplicate: "red", late: "purple", rejected: "orange", none: "grey" }
+
+/** Every payment the service reported for the session: which one paid, which one needs a refund. */
+export function ChargesList({ charges }: { charges: AdminCharge[] }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <ul className="flex flex-col gap-y-1" data-testid="odeme-charges">
+      {charges.map((c) => (
+        <li key={c.id} className="flex flex-wrap items-center gap-x-2" data-testid="odeme-charge" data-role={c.role}>
+          <Badge size="2xsmall" color={ROLE_COLORS[c.role] ?? "grey"}>
+            {t(`odeme.charges.roles.${c.role}`, { defaultValue: t("odeme.charges.roles.other", { role: c.role }) })}
+          </Badge>
+          <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+            {formatMoney(c.amount, c.currency, i18n.language)} ·{" "}
+            {t(`odeme.charges.statuses.${c.status}`, { defaultValue: t("odeme.charges.statuses.other", { status: c.status }) })}
+          </Text>
+          <Text size="xsmall" leading="compact" className="text-ui-fg-muted font-mono" title={c.service_uuid}>
+            {c.service_uuid.slice(0, 8)}…
+          </Text>
+          {c.acknowledged_at && (
+            <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+              {t("odeme.charges.acknowledged", { at: formatTime(c.acknowledged_at, i18n.language) })}
+            </Text>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

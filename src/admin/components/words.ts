@@ -1,0 +1,70 @@
+import type { TFunction } from "i18next"
+import type { AdminOdemePayment, AttentionItem, ConnectionCheck, TimelineEvent } from "../lib/odeme-api"
+
+/**
+ * The server sends codes; these turn them into the admin user's language.
+ * Unknown codes (a newer server) fall back to a neutral sentence naming the
+ * code rather than to nothing.
+ */
+type T = TFunction
+
+export function stateLabel(t: T, state: string): string {
+  return t(`odeme.states.${state}`, { defaultValue: t("odeme.states.other", { state }) })
+}
+
+export function providerLabel(t: T, provider: string): string {
+  return t(`odeme.providers.${provider}`, { defaultValue: t("odeme.providers.other") })
+}
+
+export function flowLabel(t: T, p: Pick<AdminOdemePayment, "flow" | "provider">): string {
+  if (p.flow) return t(`odeme.flows.${p.flow}`, { defaultValue: t("odeme.flows.unknown") })
+  // A checkout session before the customer chose card or transfer on the service's page.
+  if (p.provider === "odeme-checkout") return t("odeme.flows.checkout_unchosen")
+  if (p.provider === "odeme-transfer") return t("odeme.flows.transfer_api")
+  return t("odeme.flows.unknown")
+}
+
+export function modeLabel(t: T, mode: string): string {
+  return mode === "live" ? t("odeme.common.live") : t("odeme.common.sandbox")
+}
+
+export function timelineText(t: T, e: TimelineEvent): string {
+  const p = e.params ?? {}
+  switch (e.code) {
+    case "received":
+      return t("odeme.timeline.received", { status: p.status ?? "–" })
+    case "duplicates":
+    case "dead":
+    case "retry":
+    case "last_check":
+      return t(`odeme.timeline.${e.code}`, { count: Number(p.count ?? 0) })
+    case "verified":
+      return t(`odeme.timeline.verified_${p.valid === "yes" || p.valid === "no" ? p.valid : "unknown"}`, {
+        official_status: p.official_status ?? "–",
+      })
+    case "error":
+      return t("odeme.timeline.error")
+    default:
+      return t(`odeme.timeline.${e.code}`, { defaultValue: t("odeme.timeline.outcome_other", { outcome: p.outcome ?? e.code }) })
+  }
+}
+
+export function attentionTitle(t: T, item: Pick<AttentionItem, "code">): string {
+  return t(`odeme.attention.codes.${item.code}`, { defaultValue: t("odeme.attention.codes.other", { code: item.code }) })
+}
+
+export function attentionTodo(t: T, item: Pick<AttentionItem, "code">): string {
+  return t(`odeme.attention.todo.${item.code}`, { defaultValue: t("odeme.attention.todo.other") })
+}
+
+export function connectionText(t: T, c: ConnectionCheck): string {
+  if (c.code === "ok") {
+    if (c.check === "bank_groups") return t("odeme.connection.codes.okBankGroups", { count: Number(c.params.count ?? 0) })
+    if (c.check === "key_mode") return t("odeme.connection.codes.okKeyMode", { key: modeLabel(t, String(c.params.key)) })
+    // Plain "OK" already shows as the check's status.
+    return ""
+  }
+  const params: Record<string, string | number> = { ...c.params }
+  for (const k of ["key", "configured"]) if (typeof params[k] === "string") params[k] = modeLabel(t, String(params[k]))
+  return t(`odeme.connection.codes.${c.code}`, params)
+}

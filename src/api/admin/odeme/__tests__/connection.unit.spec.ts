@@ -1,0 +1,126 @@
+import { OdemeApiError } from "../../../../client"
+import { classifyServiceError, keyModeOf, testConnection } from "../connection/classify"
+import { configurationWarnings, isPrivateHost } from "../settings/warnings"
+
+const KEY = "sandbox_SECRET_key_123"
+const sandbox = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", apiKey: KEY }
+const live = { ...sandbox, mode: "live" as const }
+
+const httpError = (status: number, serviceMessage = `refused (${KEY})`) =>
+  new OdemeApiError({ endpoint: "listBankGroups", method: "GET", path: "/api/pay/bank_transfer/bank-group/list", kind: "http", retryable: false, status, serviceMessage, secrets: [KEY] })
+
+const client = (over: { groups?: () => Promise<unknown[]>; verify?: () => Promise<{ mode?: string; is_valid: boolean; official_status: string }> } = {}) => ({
+  listBankGroups: jest.fn(over.groups ?? (async () => [{ id: 1, name: "Banks" }])),
+  verifyNotification: jest.fn(over.verify ?? (async () => ({ is_valid: false, official_status: "pending", mode: "sandbox" }))),
+})
+
+describe("Test connection", () => {
+  it("is ok with the right key of the right mode and an HTTPS webhook", async () => {
+    const c = client()
+    const r = await testConnection(c as any, sandbox, () => new Date("2026-11-23T10:00:00Z"))
+    expect(r).toEqual({
+      ok: true,
+      code: "ok",
+      mode: "sandbox",
+      tested_at: "2026-11-23T10:00:00.000Z",
+      checks: [
+        { check: "api_key", status: "ok", code: "ok", params: {}, detail: null },
+        { check: "bank_groups", status: "ok", code: "ok", params: { count: 1 }, detail: null },
+        { check: "key_mode", status: "ok", code: "ok", params: { key: "sandbox" }, detail: null },
+        { check: "webhook_https", status: "ok", code: "ok", params: { url: "https://api.shop.example/odeme/webhook" }, detail: null },
+      ],
+    })
+    // The mode probe is a verify question about no payment: harmless.
+    expect(c.verifyNotification).toHaveBeenCalledWith(expect.objectContaining({ uuid: "00000000-0000-4000-8000-000000000000" }))
+  })
+
+  it.each([
+    [401, "wrong_key"],
+    [403, "ip_restricted"],
+    [404, "wrong_base_url"],
+    [500, "service_error"],
+  ])("classifies HTTP %s as %s, with the service's message redacted", async (status, code) => {
+    const r = await testConnection(client({ groups: async () => Promise.reject(httpError(status)) }) as any, sandbox)
+    expect(r.ok).toBe(false)
+    expect(r.code).toBe(code)
+    expect(r.checks.find((c) => c.check === "key_mode")).toEqual(expect.objectContaining({ status: "skipped", code: "mode_unknown" }))
+    expect(JSON.stringify(r)).not.toContain(KEY)
+    expect(r.checks[0].detail).toContain("[redacted]")
+  })
+
+  it("says unreachable on a timeout or a network error", () => {
+    for (const kind of ["timeout", "network"] as const) {
+      const err = new OdemeApiError({ endpoint: "listBankGroups", method: "GET", path: "/x", kind, retryable: true, code: "ECONNREFUSED" })
+      expect(classifyServiceError(err, KEY).code).toBe("unreachable")
+    }
+    expect(classifyServiceError(new Error(`boom ${KEY}`), KEY)).toEqual({ code: "service_error", params: {}, detail: "boom [redacted]" })
+  })
+
+  it("says wrong mode when a sandbox key is used in live mode, and the reverse", async () => {
+    const sandboxKeyInLive = await testConnection(client() as any, live)
+    expect(sandboxKeyInLive.code).toBe("wrong_mode")
+    expect(sandboxKeyInLive.checks.find((c) => c.check === "key_mode")).toEqual(
+      expect.objectContaining({ status: "failed", params: { configured: "live", key: "sandbox" } })
+    )
+    const liveKeyInSandbox = await testConnection(
+      client({ verify: async () => ({ is_valid: false, official_status: "pending", mode: "api_cc_pos" }) }) as any,
+      sandbox
+    )
+    expect(liveKeyInSandbox.code).toBe("wrong_mode")
+    expect(keyModeOf("quick_checkout_fallback")).toBe("live")
+    expect(keyModeOf(undefined)).toBeNull()
+  })
+
+  it("does not guess the mode when the answer does not say it", async () => {
+    const r = await testConnection(client({ verify: async () => ({ is_valid: false, official_status: "pending" }) }) as any, sandbox)
+    expect(r.ok).toBe(true)
+    expect(r.checks.find((c) => c.check === "key_mode")).toEqual(expect.objectContaining({ status: "skipped", code: "mode_unknown" }))
+  })
+
+  it("fails a live configuration whose webhook URL is not HTTPS; only warns in sandbox", async () => {
+    const liveHttp = await testConnection(
+      client({ verify: async () => ({ is_valid: false, official_status: "pending", mode: "api_cc_pos" }) }) as any,
+      { ...live, backendUrl: "http://api.shop.example" }
+    )
+    expect(liveHttp.code).toBe("webhook_not_https")
+    const sandboxHttp = await testConnection(client() as any, { ...sandbox, backendUrl: "http://localhost:9000" })
+    expect(sandboxHttp.ok).toBe(true)
+    expect(sandboxHttp.checks.find((c) => c.check === "webhook_https")?.status).toBe("warning")
+  })
+
+  it("warns when the service lists no bank group (no account to offer for transfers)", async () => {
+    const r = await testConnection(client({ groups: async () => [] }) as any, sandbox)
+    expect(r.checks.find((c) => c.check === "bank_groups")).toEqual(expect.objectContaining({ status: "warning", code: "no_bank_groups" }))
+  })
+})
+
+describe("configuration warnings", () => {
+  const codes = (o: Parameters<typeof configurationWarnings>[0]) => configurationWarnings(o).map((w) => `${w.severity}:${w.code}`)
+
+  it("in sandbox on localhost: webhook not HTTPS and not public (warnings), api_ip advice, sandbox", () => {
+    expect(codes({ mode: "sandbox", backendUrl: "http://localhost:9000", minimumAmountTry: undefined })).toEqual([
+      "warning:webhook_not_https",
+      "info:webhook_not_public",
+      "info:api_ip_quick_checkout",
+      "info:sandbox_mode",
+    ])
+  })
+
+  it("in live: errors for a webhook the service cannot reach, advice on keys and the minimum", () => {
+    expect(codes({ mode: "live", backendUrl: "https://10.0.0.5", minimumAmountTry: undefined })).toEqual([
+      "error:webhook_not_public",
+      "info:api_ip_quick_checkout",
+      "info:live_keys",
+      "warning:live_minimum_not_set",
+    ])
+    expect(codes({ mode: "live", backendUrl: "https://api.shop.example", minimumAmountTry: "10" })).toEqual([
+      "info:api_ip_quick_checkout",
+      "info:live_keys",
+    ])
+  })
+
+  it("knows which hosts the internet cannot reach", () => {
+    for (const h of ["localhost", "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "[::1]", "shop.local"]) expect(isPrivateHost(h)).toBe(true)
+    for (const h of ["api.shop.example", "8.8.8.8", "172.32.0.1"]) expect(isPrivateHost(h)).toBe(false)
+  })
+})

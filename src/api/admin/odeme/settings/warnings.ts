@@ -1,0 +1,54 @@
+import type { OdemeOptions } from "../../../../lib/options"
+
+/**
+ * What the merchant should know about the configuration, as codes the Admin
+ * translates (`odeme.settings.warnings.<code>`). Pure, so the rules are
+ * tested without a server.
+ */
+export type WarningSeverity = "error" | "warning" | "info"
+
+export interface ConfigWarning {
+  code:
+    | "webhook_not_https" // the service delivers webhooks over HTTPS only
+    | "webhook_not_public" // localhost or a private address: the service cannot reach it
+    | "api_ip_quick_checkout" // Quick Checkout is posted by the customer's browser
+    | "sandbox_mode"
+    | "live_keys"
+    | "live_minimum_not_set"
+  severity: WarningSeverity
+  params: Record<string, string>
+}
+
+export function webhookUrlOf(options: Pick<OdemeOptions, "backendUrl">): string {
+  return `${options.backendUrl}/odeme/webhook`
+}
+
+/** Hosts the payment service cannot reach from the internet. */
+export function isPrivateHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase()
+  if (h === "localhost" || h.endsWith(".localhost") || h.endsWith(".local") || h === "::1") return true
+  const v4 = h.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/)
+  if (!v4) return false
+  const [a, b] = [Number(v4[1]), Number(v4[2])]
+  return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+}
+
+export function configurationWarnings(options: Pick<OdemeOptions, "mode" | "backendUrl" | "minimumAmountTry">): ConfigWarning[] {
+  const webhook = webhookUrlOf(options)
+  const live = options.mode === "live"
+  const out: ConfigWarning[] = []
+  if (!webhook.startsWith("https://")) {
+    out.push({ code: "webhook_not_https", severity: live ? "error" : "warning", params: { url: webhook } })
+  }
+  if (isPrivateHost(new URL(webhook).hostname)) {
+    out.push({ code: "webhook_not_public", severity: live ? "error" : "info", params: { url: webhook } })
+  }
+  out.push({ code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } })
+  if (live) {
+    out.push({ code: "live_keys", severity: "info", params: {} })
+    if (options.minimumAmountTry === undefined) out.push({ code: "live_minimum_not_set", severity: "warning", params: {} })
+  } else {
+    out.push({ code: "sandbox_mode", severity: "info", params: {} })
+  }
+  return out
+}
