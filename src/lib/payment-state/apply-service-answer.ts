@@ -42,7 +42,9 @@ export async function applyServiceAnswer(
   for (let race = 0; race < MAX_RACES; race++) {
     const before = await odeme.getPayment(sessionId)
     if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
-    const needsMedusa = answer.kind === "paid" && opts.sessionAlive === undefined
+    // Medusa's side matters only where the table reads it: a success that would pay or settle.
+    const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true
+    const needsMedusa = answer.kind === "paid" && opts.sessionAlive === undefined && settles && !["failed", "canceled", "expired"].includes(before.status)
     const alive = needsMedusa ? await isSessionAlive(container, sessionId) : opts.sessionAlive ?? true
     const decision = decide(
       { status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid },

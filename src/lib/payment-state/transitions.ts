@@ -113,6 +113,8 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
     case "pending":
       // A notification can tell the uuid of a transfer whose creation had no answer: the poller then asks about it.
       if (p.status === "unknown" && !p.primary_uuid && uuid) return { ...keep("pending", "none"), adopt_uuid: true }
+      // The transfer's record exists and waits, but the move to awaiting was not written (a failure right after creation).
+      if (p.status === "pending" && ours) return move("awaiting_transfer", "created", { charge: "keep" })
       return keep("pending", uuid ? "keep" : null)
     case "expired":
       return p.status === "awaiting_transfer" ? move("expired", "expired", { action: "cancel_order" }) : keep("unchanged")

@@ -424,13 +424,15 @@ class OdemeModuleService extends MedusaService({
     return Number(n) > 0
   }
 
-  /** The session's notifications that the verify endpoint can judge, newest first. */
+  /** The session's notifications that the verify endpoint can judge (and did not refuse), newest first. */
   @InjectManager()
   async verifiableNotificationIds(sessionId: string, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
     const rows = await knexOf(ctx)(NOTIFICATION)
       .whereNull("deleted_at")
       .where({ session_id: sessionId })
       .whereNotNull("service_uuid")
+      // A copy the verify endpoint called invalid stays invalid: re-checking it only spends the budget.
+      .whereRaw("coalesce(verify_result->>'is_valid', '') <> 'false'")
       .orderBy("created_at", "desc")
       .limit(limit)
       .select("id")

@@ -182,6 +182,11 @@ describe("what the table promises about money", () => {
     expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary" })
   })
 
+  it("a created transfer whose move to awaiting was not written is moved by its pending record", () => {
+    const p = { status: "pending" as const, review_code: null, primary_uuid: U1 }
+    expect(decide(p, ANSWERS.pending, { session_alive: true })).toMatchObject({ to: "awaiting_transfer", action: "none" })
+  })
+
   it("an unknown transfer learns its uuid from a pending notification", () => {
     expect(decide(facts("unknown"), ANSWERS.pending, { session_alive: true })).toMatchObject({ to: "unknown", adopt_uuid: true })
   })

@@ -138,7 +138,8 @@ export class OdemeTransferProvider extends OdemeBase {
       throw creationUnknownError()
     }
 
-    await this.odeme.endTransferCreation(data.session_id, { creation_state: "created", last_result: "created" })
+    // The uuid is kept with the claim's end, so a failure of the next step cannot lose the transfer.
+    await this.odeme.endTransferCreation(data.session_id, { creation_state: "created", service_uuid: created.payment_id, last_result: "created" })
     const { payment } = await this.apply(data.session_id, { kind: "created", uuid: created.payment_id })
     return this.authorizeOutcome(await this.refresh(payment, input.data ?? {}))
   }
@@ -219,6 +220,13 @@ export class OdemeTransferProvider extends OdemeBase {
       const row = await this.odeme.getPayment(sessionId)
       if (row?.service_uuid) return this.authorizeOutcome(await this.refresh(row, raw))
       if (row?.creation_state === "unknown") throw creationUnknownError()
+      if (row?.creation_state === "creating" && row.creation_started_at && Date.now() - new Date(row.creation_started_at).getTime() > this.staleClaimMs()) {
+        // The process that claimed the creation died before it recorded an answer: the transfer may exist.
+        if (await this.odeme.endTransferCreation(sessionId, { creation_state: "unknown", last_result: "claimant gone" })) {
+          await this.apply(sessionId, { kind: "creation_unknown", detail: "the creating process stopped before an answer was recorded" })
+        }
+        throw creationUnknownError()
+      }
       if (!row || row.creation_state !== "creating" || Date.now() > deadline) {
         throw new MedusaError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
@@ -227,6 +235,11 @@ export class OdemeTransferProvider extends OdemeBase {
       }
       await new Promise((r) => setTimeout(r, 150))
     }
+  }
+
+  /** Longer than any creation call can take (one timeout, never retried), with room to record its answer. */
+  private staleClaimMs(): number {
+    return this.options_.httpTimeoutMs + 30_000
   }
 
   private parseData(data: unknown): TransferSessionData {
@@ -238,10 +251,9 @@ export class OdemeTransferProvider extends OdemeBase {
 function isRefusal(err: unknown): boolean {
   if (!(err instanceof OdemeApiError)) return false
   if (err.kind === "http") return !!err.status && err.status >= 400 && err.status < 500 && err.status !== 408
-  return err.kind === "network" && err.retryable && NOT_SENT.has(err.code ?? "")
+  // The client marks a create (never retry-safe) retryable only when the request never left.
+  return err.kind === "network" && err.retryable
 }
-
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
 
 function creationUnknownError(): MedusaError {
   return new MedusaError(
