@@ -237,8 +237,9 @@ medusaIntegrationTestRunner({
           })
           expect(res.status).toBe(200)
         }
-        // Medusa delays its hook events by 5 s.
+        // Medusa delays its hook events by 5 s. The row is settled right after Medusa is: wait for it.
         await paidOrder(cart.id)
+        await waitFor(async () => (await notifications())[0]?.state === "done")
         const rows = await notifications()
         expect(rows).toHaveLength(1)
         expect(rows[0].duplicate_count).toBe(2)

@@ -249,6 +249,7 @@ medusaIntegrationTestRunner({
 
         await env.emulator.control("DELETE", "/_control/faults")
         await paidOrder(cart.id, 60_000)
+        await waitFor(async () => (await notifications(session.id))[0]?.state === "done")
         expect((await notifications(session.id))[0].outcome).toBe("paid")
         expect(await captureCount(cart.id)).toBe(1)
       })
