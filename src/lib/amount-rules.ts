@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { odemeError } from "./medusa-errors"
 import { formatAmount, toDecimalString, toMinorUnits, type AmountInput } from "../client/amount"
 import type { OdemeOptions } from "./options"
 
@@ -15,7 +16,7 @@ export interface CheckedAmount {
  * rounding, and (live mode) the TRY minimum of spec §8, converted with the
  * configured rate for other currencies.
  */
-export function checkAmount(
+export function chargeableAmount(
   input: { amount: AmountInput; currency_code: string },
   allowed: readonly string[],
   options: OdemeOptions,
@@ -23,8 +24,9 @@ export function checkAmount(
 ): CheckedAmount {
   const currency = String(input.currency_code ?? "").toUpperCase()
   if (!allowed.includes(currency)) {
-    throw new MedusaError(
+    throw odemeError(
       MedusaError.Types.INVALID_DATA,
+      "odeme.currency_unsupported",
       `${what} supports ${allowed.join(", ")}; this cart is in ${currency || "an unknown currency"}.`
     )
   }
@@ -32,10 +34,10 @@ export function checkAmount(
   try {
     amount = formatAmount(input.amount)
   } catch {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${what}: the amount is not a number.`)
+    throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.amount_invalid", `${what}: the amount is not a number.`)
   }
   if (toMinorUnits(amount) <= 0n) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${what}: the amount must be greater than zero.`)
+    throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.amount_invalid", `${what}: the amount must be greater than zero.`)
   }
   if (options.mode === "live" && options.minimumAmountTry) {
     const rate = currency === "TRY" ? "1" : options.exchangeRatesTry[currency]
@@ -43,8 +45,9 @@ export function checkAmount(
     if (rate) {
       const tryCents = (toMinorUnits(amount) * toScaled(rate)) / SCALE
       if (tryCents < toMinorUnits(options.minimumAmountTry)) {
-        throw new MedusaError(
+        throw odemeError(
           MedusaError.Types.INVALID_DATA,
+          "odeme.amount_below_minimum",
           `${what}: the amount ${amount} ${currency} is below the minimum of ${formatAmount(options.minimumAmountTry)} TRY.`
         )
       }

@@ -1,52 +1,66 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OdemeApiError } from "../client"
+import { messageWithCode, type OdemeErrorCode } from "../storefront/error-codes"
+
+type Logger = { warn(message: string): void }
+
+/**
+ * An error a customer can meet at checkout: a Medusa error type (which picks
+ * the HTTP status and whether cart completion answers `{ type: "cart", error }`),
+ * a stable code the storefront translates, and an English message for the
+ * merchant's logs and for storefronts that show it as it is.
+ */
+export function odemeError(type: string, code: OdemeErrorCode, message: string): MedusaError {
+  return new MedusaError(type, messageWithCode(message, code), code)
+}
 
 /**
  * Turns a client error into a MedusaError a merchant (and the storefront) can
- * act on. The client's errors never hold the API key, and only their safe
- * fields are copied here.
+ * act on. The client's errors never hold the API key. The service's own text
+ * goes to the log, not to the customer: it is the merchant who can act on it.
  */
 export function toMedusaError(
   err: unknown,
   action: string,
   /** The type for failures on the service's side; authorization uses PAYMENT_AUTHORIZATION_ERROR so the storefront gets `{ type: "cart", error }`. */
-  serviceFailureType: string = MedusaError.Types.UNEXPECTED_STATE
+  serviceFailureType: string = MedusaError.Types.UNEXPECTED_STATE,
+  logger?: Logger
 ): MedusaError {
   if (err instanceof MedusaError) return err
-  if (err instanceof OdemeApiError) {
-    if (err.kind === "timeout" || err.kind === "network") {
-      return new MedusaError(
-        serviceFailureType,
-        `The payment service did not answer while trying to ${action} (${err.kind}). Please try again in a moment.`
-      )
-    }
-    if (err.kind === "invalid_response") {
-      return new MedusaError(
-        serviceFailureType,
-        `The payment service sent an unexpected answer while trying to ${action}${err.field ? ` (field ${err.field})` : ""}.`
-      )
-    }
-    if (err.status === 401 || err.status === 403) {
-      return new MedusaError(
-        serviceFailureType,
-        `The payment service refused the merchant credentials while trying to ${action} (HTTP ${err.status}${
-          err.serviceMessage ? `: ${err.serviceMessage}` : ""
-        }). Check apiKey, apiId, mode and the API access IP setting in the merchant panel.`
-      )
-    }
-    if (err.status && err.status >= 400 && err.status < 500) {
-      return new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `The payment service refused to ${action}: ${err.serviceMessage ?? `HTTP ${err.status}`}`
-      )
-    }
+  if (!(err instanceof OdemeApiError)) {
     return new MedusaError(
-      serviceFailureType,
-      `The payment service failed while trying to ${action} (HTTP ${err.status ?? "?"}). Please try again in a moment.`
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Unexpected error while trying to ${action}: ${err instanceof Error ? err.message : String(err)}`
     )
   }
-  return new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    `Unexpected error while trying to ${action}: ${err instanceof Error ? err.message : String(err)}`
+  if (err.serviceMessage) logger?.warn(`medusa-payment-odeme: the payment service said, while trying to ${action}: ${err.serviceMessage}`)
+  if (err.kind === "timeout" || err.kind === "network") {
+    return odemeError(
+      serviceFailureType,
+      "odeme.service_unavailable",
+      `The payment service did not answer while trying to ${action} (${err.kind}). Please try again in a moment.`
+    )
+  }
+  if (err.kind === "invalid_response") {
+    return odemeError(
+      serviceFailureType,
+      "odeme.service_invalid_answer",
+      `The payment service sent an unexpected answer while trying to ${action}${err.field ? ` (field ${err.field})` : ""}.`
+    )
+  }
+  if (err.status === 401 || err.status === 403) {
+    return odemeError(
+      serviceFailureType,
+      "odeme.service_misconfigured",
+      `The payment service refused the store's credentials while trying to ${action} (HTTP ${err.status}). The store must check apiKey, apiId, mode and the API access IP setting in the merchant panel.`
+    )
+  }
+  if (err.status && err.status >= 400 && err.status < 500) {
+    return odemeError(MedusaError.Types.INVALID_DATA, "odeme.service_refused", `The payment service refused to ${action} (HTTP ${err.status}).`)
+  }
+  return odemeError(
+    serviceFailureType,
+    "odeme.service_unavailable",
+    `The payment service failed while trying to ${action} (HTTP ${err.status ?? "?"}). Please try again in a moment.`
   )
 }

@@ -1,5 +1,5 @@
 import { BigNumber, MedusaError } from "@medusajs/framework/utils"
-import { checkAmount } from "../amount-rules"
+import { chargeableAmount } from "../amount-rules"
 import { parseOdemeOptions } from "../options"
 import { transferAnswer } from "../check-payment"
 import { toSessionStatus, toStorefrontStatus } from "../status"
@@ -26,7 +26,7 @@ describe("the one status mapping", () => {
   })
 })
 
-describe("checkAmount", () => {
+describe("chargeableAmount", () => {
   const base = {
     apiKey: "k",
     apiId: 1,
@@ -38,7 +38,7 @@ describe("checkAmount", () => {
   const live = parseOdemeOptions({ ...base, mode: "live", minimumAmountTry: "100", exchangeRatesTry: { USD: "40.00" } })
 
   it("formats BigNumber amounts and upper-cases the currency", () => {
-    expect(checkAmount({ amount: new BigNumber(250) as never, currency_code: "try" }, ["TRY"], sandbox, "X")).toEqual({
+    expect(chargeableAmount({ amount: new BigNumber(250) as never, currency_code: "try" }, ["TRY"], sandbox, "X")).toEqual({
       amount: "250.00",
       currency: "TRY",
     })
@@ -50,18 +50,18 @@ describe("checkAmount", () => {
       { amount: 0, currency_code: "try" },
       { amount: "abc", currency_code: "try" },
     ]) {
-      expect(() => checkAmount(input, ["TRY", "USD", "EUR"], sandbox, "Bank transfer")).toThrow(MedusaError)
+      expect(() => chargeableAmount(input, ["TRY", "USD", "EUR"], sandbox, "Bank transfer")).toThrow(MedusaError)
     }
-    expect(() => checkAmount({ amount: 10, currency_code: "gbp" }, ["TRY"], sandbox, "Bank transfer")).toThrow(/supports TRY; this cart is in GBP/)
+    expect(() => chargeableAmount({ amount: 10, currency_code: "gbp" }, ["TRY"], sandbox, "Bank transfer")).toThrow(/supports TRY; this cart is in GBP/)
   })
 
   it("applies the live TRY minimum, converted for other currencies", () => {
-    expect(() => checkAmount({ amount: "99.99", currency_code: "try" }, ["TRY", "USD"], live, "X")).toThrow(/below the minimum of 100.00 TRY/)
-    expect(checkAmount({ amount: "100", currency_code: "try" }, ["TRY", "USD"], live, "X").amount).toBe("100.00")
-    expect(() => checkAmount({ amount: "2.49", currency_code: "usd" }, ["TRY", "USD"], live, "X")).toThrow(/minimum/)
-    expect(checkAmount({ amount: "2.50", currency_code: "usd" }, ["TRY", "USD"], live, "X").amount).toBe("2.50")
+    expect(() => chargeableAmount({ amount: "99.99", currency_code: "try" }, ["TRY", "USD"], live, "X")).toThrow(/below the minimum of 100.00 TRY/)
+    expect(chargeableAmount({ amount: "100", currency_code: "try" }, ["TRY", "USD"], live, "X").amount).toBe("100.00")
+    expect(() => chargeableAmount({ amount: "2.49", currency_code: "usd" }, ["TRY", "USD"], live, "X")).toThrow(/minimum/)
+    expect(chargeableAmount({ amount: "2.50", currency_code: "usd" }, ["TRY", "USD"], live, "X").amount).toBe("2.50")
     // No minimum in sandbox.
-    expect(checkAmount({ amount: "1", currency_code: "try" }, ["TRY"], sandbox, "X").amount).toBe("1.00")
+    expect(chargeableAmount({ amount: "1", currency_code: "try" }, ["TRY"], sandbox, "X").amount).toBe("1.00")
   })
 })
 

@@ -3,11 +3,15 @@ import path from "node:path"
 import { failureReason } from "../../lib/failure-reason"
 import {
   ODEME_CHECKOUT_PROVIDER_ID,
+  ODEME_ERROR_CODES,
   ODEME_FAILURE_REASONS,
   ODEME_TRANSFER_PROVIDER_ID,
   isOdemeCheckout,
   isOdemeProvider,
   isOdemeTransfer,
+  odemeErrorCode,
+  odemeErrorMessage,
+  odemeErrorMessages,
   odemeLanguage,
   odemeProviderId,
   odemeProviderKind,
@@ -77,6 +81,40 @@ describe("reason messages", () => {
     expect(odemeReasonMessage("<script>", "en")).toBe(odemeReasonMessages.declined.en)
     expect(odemeReasonMessage(null, "tr")).toBe(odemeReasonMessages.declined.tr)
     expect(odemeReasonMessage("insufficient_funds", "tr")).toMatch(/bakiye/)
+  })
+})
+
+describe("error codes", () => {
+  it("have a Turkish and an English text for every code, and nothing else", () => {
+    expect(Object.keys(odemeErrorMessages).sort()).toEqual([...ODEME_ERROR_CODES].sort())
+    for (const code of ODEME_ERROR_CODES) {
+      expect(odemeErrorMessages[code].tr).toMatch(/[çğıöşüÇĞİÖŞÜ]|\w{3}/)
+      expect(odemeErrorMessages[code].en).not.toEqual(odemeErrorMessages[code].tr)
+    }
+  })
+
+  it("are found in a store route's `code`, at the end of a message, or inside a cart completion's error", () => {
+    expect(odemeErrorCode({ code: "odeme.bank_unknown", message: "Unknown bank_id 9" })).toBe("odeme.bank_unknown")
+    expect(odemeErrorCode(new Error("This payment was canceled. [odeme.payment_canceled]"))).toBe("odeme.payment_canceled")
+    expect(odemeErrorCode({ type: "cart", error: { message: "x [odeme.creation_unknown]", type: "payment_authorization_error" } })).toBe(
+      "odeme.creation_unknown"
+    )
+    expect(odemeErrorCode("Not confirmed yet [odeme.payment_pending]")).toBe("odeme.payment_pending")
+  })
+
+  it("ignore codes the plugin does not send and brackets that are not at the end", () => {
+    expect(odemeErrorCode({ code: "invalid_request_error", message: "Cart is empty" })).toBeNull()
+    expect(odemeErrorCode(new Error("[odeme.payment_failed] then more text"))).toBeNull()
+    expect(odemeErrorCode(new Error("bad [odeme.made_up]"))).toBeNull()
+    expect(odemeErrorCode(null)).toBeNull()
+  })
+
+  it("read as the translated text, and other errors as their own message", () => {
+    expect(odemeErrorMessage(new Error("Choose a bank account [odeme.transfer_details_missing]"), "tr")).toBe(
+      odemeErrorMessages["odeme.transfer_details_missing"].tr
+    )
+    expect(odemeErrorMessage(new Error("Cart is empty"), "en")).toBe("Cart is empty")
+    expect(odemeErrorMessage(undefined, "en", "Something went wrong")).toBe("Something went wrong")
   })
 })
 

@@ -31,6 +31,7 @@ import type {
 } from "@medusajs/framework/types"
 import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
+import { odemeError } from "../../../lib/medusa-errors"
 import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { assertPluginRegistered, noteProviderOptions, parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
@@ -89,7 +90,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   protected sessionIdOf(data: Data | undefined): string {
     const id = data?.session_id
     if (typeof id !== "string" || !id) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session data has no session_id.")
+      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "The payment session data has no session_id.")
     }
     return id
   }

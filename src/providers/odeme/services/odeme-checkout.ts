@@ -6,7 +6,8 @@ import type {
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
 import { z } from "zod"
-import { checkAmount } from "../../../lib/amount-rules"
+import { chargeableAmount } from "../../../lib/amount-rules"
+import { odemeError } from "../../../lib/medusa-errors"
 import { checkoutDescription, checkoutFormFor } from "../../../lib/checkout-form"
 import { allowedStorefrontOrigins, CHECKOUT_CURRENCIES } from "../../../lib/options"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
@@ -38,16 +39,17 @@ export class OdemeCheckoutProvider extends OdemeBase {
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const parsed = checkoutDataSchema.safeParse(input.data ?? {})
     if (!parsed.success) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
+      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", parsed.error.issues.map((i) => i.message).join("; "))
     }
     const data = parsed.data
     if (data.return_url && !allowedStorefrontOrigins(this.options_).includes(new URL(data.return_url).origin)) {
-      throw new MedusaError(
+      throw odemeError(
         MedusaError.Types.INVALID_DATA,
+        "odeme.return_url_not_allowed",
         "return_url must be on one of the storefront origins configured for medusa-payment-odeme (storefrontUrl, storefrontOrigins)."
       )
     }
-    const { amount, currency } = checkAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
+    const { amount, currency } = chargeableAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
     await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.CHECKOUT,
@@ -82,22 +84,25 @@ export class OdemeCheckoutProvider extends OdemeBase {
       case "paid":
         return { status: toSessionStatus("paid"), data }
       case "failed":
-        throw new MedusaError(
+        throw odemeError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "odeme.payment_failed",
           "The payment failed at the payment service. Please try again or choose another payment method."
         )
       case "review":
-        throw new MedusaError(
+        throw odemeError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "odeme.payment_in_review",
           "The payment could not be confirmed automatically and is being reviewed by the store."
         )
       case "canceled":
       case "expired":
-        throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "This payment was canceled; please start the payment again.")
+        throw odemeError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "odeme.payment_canceled", "This payment was canceled; please start the payment again.")
       default:
         // Nothing verified yet: the storefront shows "confirming" and asks again.
-        throw new MedusaError(
+        throw odemeError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "odeme.payment_pending",
           "The payment has not been confirmed by the payment service yet."
         )
     }

@@ -6,16 +6,16 @@ import type {
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
 import { OdemeApiError, type TransferRecord } from "../../../client"
-import { checkAmount } from "../../../lib/amount-rules"
+import { chargeableAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-directory"
 import { transferAnswer, transferDetails } from "../../../lib/check-payment"
-import { toMedusaError } from "../../../lib/medusa-errors"
+import { odemeError, toMedusaError } from "../../../lib/medusa-errors"
 import { TRANSFER_CURRENCIES } from "../../../lib/options"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import type { OdemePaymentRow } from "../../../modules/odeme/service"
 import { OdemeBase } from "../core/odeme-base"
 import { PaymentProviderKeys } from "../types"
-import { parseTransferSessionData, type TransferSessionData } from "../utils/transfer-session-data"
+import { parseTransferSessionData } from "../utils/transfer-session-data"
 
 type Data = Record<string, unknown>
 
@@ -35,14 +35,15 @@ export class OdemeTransferProvider extends OdemeBase {
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const data = this.parseData(input.data)
-    const { amount, currency } = checkAmount(input, TRANSFER_CURRENCIES, this.options_, "Bank transfer")
+    const data = parseTransferSessionData(input.data)
+    const { amount, currency } = chargeableAmount(input, TRANSFER_CURRENCIES, this.options_, "Bank transfer")
     const banks = await this.banks_.accounts().catch((e) => {
-      throw toMedusaError(e, "list the bank accounts")
+      throw toMedusaError(e, "list the bank accounts", undefined, this.logger_)
     })
     if (data.bank_id !== undefined && !banks.some((b) => b.bank_id === data.bank_id)) {
-      throw new MedusaError(
+      throw odemeError(
         MedusaError.Types.INVALID_DATA,
+        "odeme.bank_unknown",
         `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts (${banks.map((b) => b.bank_id).join(", ")}).`
       )
     }
@@ -71,33 +72,35 @@ export class OdemeTransferProvider extends OdemeBase {
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const data = this.parseData(input.data)
+    const data = parseTransferSessionData(input.data)
     const row = await this.odeme.getPayment(data.session_id)
     if (!row) {
-      throw new MedusaError(
+      throw odemeError(
         MedusaError.Types.NOT_FOUND,
+        "odeme.session_unknown",
         `Payment session ${data.session_id} is unknown to medusa-payment-odeme; create a new payment session.`
       )
     }
     if (row.service_uuid) return this.authorizeOutcome(await this.refresh(row, input.data ?? {}))
     if (row.status === "unknown" || row.creation_state === "unknown") throw creationUnknownError()
     if (row.status !== "pending") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is ${row.status}; create a new payment session.`)
+      throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.payment_canceled", `This payment is ${row.status}; create a new payment session.`)
     }
     if (data.bank_id === undefined || !data.customer_name) {
-      throw new MedusaError(
+      throw odemeError(
         MedusaError.Types.INVALID_DATA,
+        "odeme.transfer_details_missing",
         "Choose a bank account (bank_id) and enter the payer's full name (customer_name) before completing the order."
       )
     }
     const bank = await this.banks_.find(data.bank_id).catch((e) => {
-      throw toMedusaError(e, "list the bank accounts", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+      throw toMedusaError(e, "list the bank accounts", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, this.logger_)
     })
     if (!bank) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts.`)
+      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.bank_unknown", `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts.`)
     }
     if (data.sandbox_result && this.options_.mode !== "sandbox") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "sandbox_result is only accepted in sandbox mode.")
+      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.sandbox_only", "sandbox_result is only accepted in sandbox mode.")
     }
 
     const claimed = await this.odeme.claimTransferCreation(data.session_id, {
@@ -127,7 +130,7 @@ export class OdemeTransferProvider extends OdemeBase {
       if (isRefusal(err)) {
         // The service read the request and refused it: nothing was created, a retry may create.
         await this.odeme.endTransferCreation(data.session_id, { creation_state: "failed", last_result: summary })
-        throw toMedusaError(err, "create the bank transfer", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+        throw toMedusaError(err, "create the bank transfer", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, this.logger_)
       }
       // A timeout, a 5xx or an unreadable answer: the transfer may exist. Never create again for this session.
       await this.odeme.endTransferCreation(data.session_id, { creation_state: "unknown", last_result: summary })
@@ -152,8 +155,9 @@ export class OdemeTransferProvider extends OdemeBase {
   private authorizeOutcome(out: AuthorizePaymentOutput): AuthorizePaymentOutput {
     const state = out.data?.state as OdemeState | undefined
     if (state === "failed" || state === "expired" || state === "canceled") {
-      throw new MedusaError(
+      throw odemeError(
         MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+        state === "failed" ? "odeme.payment_failed" : "odeme.payment_canceled",
         `The bank transfer was rejected by the payment service (${state}). Please choose another payment method or start the payment again.`
       )
     }
@@ -183,7 +187,7 @@ export class OdemeTransferProvider extends OdemeBase {
     try {
       record = await this.client_.getTransferByUuid(row.service_uuid!)
     } catch (err) {
-      throw toMedusaError(err, "read the bank transfer status", failureType)
+      throw toMedusaError(err, "read the bank transfer status", failureType, this.logger_)
     }
     await this.odeme.updatePaymentDetails(row.session_id, {
       ...transferDetails(record, row),
@@ -228,8 +232,9 @@ export class OdemeTransferProvider extends OdemeBase {
         throw creationUnknownError()
       }
       if (!row || row.creation_state !== "creating" || Date.now() > deadline) {
-        throw new MedusaError(
+        throw odemeError(
           MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "odeme.payment_in_progress",
           "The bank transfer for this payment is being created by another request; try again in a moment."
         )
       }
@@ -240,10 +245,6 @@ export class OdemeTransferProvider extends OdemeBase {
   /** Longer than any creation call can take (one timeout, never retried), with room to record its answer. */
   private staleClaimMs(): number {
     return this.options_.httpTimeoutMs + 30_000
-  }
-
-  private parseData(data: unknown): TransferSessionData {
-    return parseTransferSessionData(data)
   }
 }
 
@@ -256,8 +257,9 @@ function isRefusal(err: unknown): boolean {
 }
 
 function creationUnknownError(): MedusaError {
-  return new MedusaError(
+  return odemeError(
     MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+    "odeme.creation_unknown",
     "The payment service did not answer clearly while creating the bank transfer; it may already exist, so it is not created again. Please start the payment again."
   )
 }

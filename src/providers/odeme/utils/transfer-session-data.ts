@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { odemeError } from "../../../lib/medusa-errors"
 import { z } from "zod"
 
 /**
@@ -39,8 +40,9 @@ export function parseTransferSessionData(data: unknown): TransferSessionData {
   )
   const parsed = transferSessionDataSchema.safeParse(cleaned)
   if (!parsed.success) {
-    throw new MedusaError(
+    throw odemeError(
       MedusaError.Types.INVALID_DATA,
+      "odeme.invalid_session_data",
       `Invalid bank transfer details: ${parsed.error.issues.map((i) => i.message).join("; ")}`
     )
   }

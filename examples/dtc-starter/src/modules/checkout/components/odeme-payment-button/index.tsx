@@ -7,7 +7,7 @@ import { odemeStrings } from "@lib/odeme/strings"
 import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/ui"
-import { odemeProviderKind, submitQuickCheckoutForm } from "medusa-payment-odeme/storefront"
+import { odemeErrorCode, odemeErrorMessage, odemeProviderKind, submitQuickCheckoutForm, type OdemeLanguage } from "medusa-payment-odeme/storefront"
 import { useState } from "react"
 
 type Props = {
@@ -20,6 +20,10 @@ type Props = {
 const isRedirect = (e: unknown) =>
   typeof (e as { digest?: unknown })?.digest === "string" && (e as { digest: string }).digest.startsWith("NEXT_REDIRECT")
 
+/** The plugin's errors carry a stable code, shown in the customer's language; anything else keeps its own text. */
+const explain = (e: unknown, language: OdemeLanguage, fallback: string) =>
+  odemeErrorCode(e) ? odemeErrorMessage(e, language) : `${fallback} (${e instanceof Error ? e.message : String(e)})`
+
 /**
  * The review step's button for both Odeme providers.
  * Quick Checkout: the customer leaves for the service's page with a form
@@ -28,7 +32,8 @@ const isRedirect = (e: unknown) =>
  * `placeOrder` (its payment waits for the money); the order page shows the IBAN.
  */
 const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props) => {
-  const t = odemeStrings[useOdemeLanguage()]
+  const language = useOdemeLanguage()
+  const t = odemeStrings[language]
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const session = cart.payment_collection?.payment_sessions?.find((s) => odemeProviderKind(s.provider_id) !== null)
@@ -37,7 +42,7 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
   const payOnServicePage = async () => {
     const result = await getOdemeCheckoutForm(session!.id, cart.id)
     if (!result.ok) {
-      setError(`${t.formFailed} (${result.message})`)
+      setError(explain(result.message, language, t.formFailed))
       setSubmitting(false)
       return
     }
@@ -52,7 +57,7 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
       if (cartBack) setError(t.transferNotCreated)
     } catch (e) {
       if (isRedirect(e)) return // navigating to the order page
-      setError(`${t.transferNotCreated} (${e instanceof Error ? e.message : String(e)})`)
+      setError(explain(e, language, t.transferNotCreated))
     } finally {
       setSubmitting(false)
     }
