@@ -6,14 +6,19 @@ let env: Awaited<ReturnType<typeof startServiceForProviders>>
 let provider: OdemeTransferProvider
 let seq = 0
 const sessionId = () => `payses_transferunit${String(++seq).padStart(6, "0")}`
-const creates = async () => ((await env.control("GET", "/requests?path=/api/pay/bank_transfer/create")).result as unknown[]).length
+/** Transfer creations the service received (spec §4.4: POST /api/pay/bank_transfer). */
+const creates = async () =>
+  ((await env.control("GET", "/requests?path=/api/pay/bank_transfer")).result as Array<{ method: string; path: string }>).filter(
+    (r) => r.method === "POST" && r.path === "/api/pay/bank_transfer"
+  ).length
 const payer = { customer_name: "Ayşe Yılmaz", customer_email: "ayse@example.com", client_ip: "203.0.113.7" }
 
 async function started(over: Record<string, unknown> = {}) {
   const id = sessionId()
   const out = await provider.initiatePayment({ amount: "150", currency_code: "try", data: { session_id: id }, context: {} } as any)
   const bank = (out.data as any).banks[0]
-  return { id, bank, data: { ...(out.data as any), bank_id: bank.bank_id, ...payer, ...over } }
+  // The sandbox settles a transfer at once unless told to keep it pending.
+  return { id, bank, data: { ...(out.data as any), bank_id: bank.bank_id, ...payer, sandbox_result: "pending", ...over } }
 }
 
 beforeAll(async () => {
@@ -56,6 +61,17 @@ describe("API bank transfer provider", () => {
     expect(again.data).toMatchObject({ payment_id: (first.data as any).payment_id })
     expect(await creates()).toBe(before + 1)
     expect(env.module.payments.get(id)).toMatchObject({ status: "awaiting_transfer", creation_state: "created" })
+  })
+
+  it("a transfer the service reports settled is captured at authorization; one it rejects is a coded failure", async () => {
+    const settled = await started({ sandbox_result: "successful" })
+    expect((await provider.authorizePayment({ data: settled.data } as any)).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(env.module.payments.get(settled.id)!.status).toBe("paid")
+    const rejected = await started({ sandbox_result: "failed" })
+    expect(await failureOf(provider.authorizePayment({ data: rejected.data } as any))).toMatchObject({
+      type: MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+      code: "odeme.payment_failed",
+    })
   })
 
   it("a create answered by a gateway error after the service committed is an unknown outcome, never created again", async () => {
