@@ -1,11 +1,12 @@
-import { setTimeout as sleepTimer } from "node:timers/promises"
+import type { RetryHandler } from "undici"
 
 export const DEFAULT_RETRY_BASE_DELAY_MS = 250
 export const DEFAULT_RETRY_MAX_DELAY_MS = 4_000
 
 /**
  * "Full jitter" exponential backoff: a random delay in [0, min(cap, base * 2^(retry-1))].
- * `retry` is 1 for the first retry.
+ * `retry` is 1 for the first retry. Jitter keeps the poller's many concurrent
+ * checks from coming back to a struggling service in lockstep.
  */
 export function backoffDelay(
   retry: number,
@@ -34,40 +35,67 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   return Math.max(0, date - now)
 }
 
-export function sleep(ms: number): Promise<void> {
-  return ms > 0 ? sleepTimer(ms).then(() => undefined) : Promise.resolve()
-}
+/**
+ * Connection failures and per-attempt timeouts that are worth another attempt.
+ * Body timeouts are left out on purpose: once a 2xx head has arrived undici
+ * can only resume with a Range request, which the service does not answer;
+ * the stalled call surfaces as a timeout and the caller's next round asks again.
+ */
+const RETRYABLE_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETDOWN",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "EHOSTUNREACH",
+  "EPIPE",
+  "ETIMEDOUT",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+])
 
-export interface RetryOptions {
+export interface RetryPolicyInit {
   /** Extra attempts after the first one. */
   retries: number
-  baseDelayMs?: number
-  maxDelayMs?: number
-  /** Decides whether a failed attempt may be repeated. */
-  shouldRetry(error: unknown, attempt: number): boolean
-  /** Minimum delay requested by the failure itself (e.g. Retry-After), capped at maxDelayMs. */
-  delayHintMs?(error: unknown): number | undefined
-  onRetry?(error: unknown, attempt: number, delayMs: number): void
-  random?: () => number
-  sleep?: (ms: number) => Promise<void>
+  baseDelayMs: number
+  maxDelayMs: number
+  /** The whole call's deadline: no retry is waited for once it has fired. */
+  signal: AbortSignal
+  /** Called when an attempt failed and another one is scheduled; `attempt` is the failed one. */
+  onRetry(what: string, attempt: number, delayMs: number): void
 }
 
-/** Runs `fn(attempt)` (attempt starts at 1) and repeats it with backoff while `shouldRetry` allows. */
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const retries = Math.max(0, Math.floor(options.retries))
-  const base = options.baseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS
-  const cap = options.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS
-  const wait = options.sleep ?? sleep
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn(attempt)
-    } catch (error) {
-      if (attempt > retries || !options.shouldRetry(error, attempt)) throw error
-      let delay = backoffDelay(attempt, base, cap, options.random)
-      const hint = options.delayHintMs?.(error)
-      if (hint !== undefined && hint > delay) delay = Math.min(hint, cap)
-      options.onRetry?.(error, attempt, delay)
-      await wait(delay)
+/**
+ * The decision undici's retry interceptor asks for after each failed attempt
+ * (`retryOptions.retry`): undici replays the request, this only says whether
+ * and when. `attempts()` tells the caller how many were made.
+ */
+export function retryPolicy(init: RetryPolicyInit): { retry: RetryHandler.RetryCallback; attempts(): number } {
+  let attempts = 1
+  const retry: RetryHandler.RetryCallback = (err, _context, callback) => {
+    const { statusCode, code, headers } = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> }
+    const transient = statusCode !== undefined ? isRetryableStatus(statusCode) : code !== undefined && RETRYABLE_CODES.has(code)
+    if (!transient || attempts > init.retries || init.signal.aborted) return callback(err)
+
+    let delay = backoffDelay(attempts, init.baseDelayMs, init.maxDelayMs)
+    const hint = statusCode !== undefined ? parseRetryAfter(headers?.["retry-after"]) : undefined
+    if (hint !== undefined && hint > delay) delay = Math.min(hint, init.maxDelayMs)
+    init.onRetry(statusCode !== undefined ? `HTTP ${statusCode}` : (code ?? "error"), attempts, delay)
+
+    const timer = setTimeout(() => {
+      init.signal.removeEventListener("abort", giveUp)
+      attempts++
+      callback(null)
+    }, delay)
+    // The deadline can fire during the wait: stop there and hand back the last failure.
+    function giveUp() {
+      clearTimeout(timer)
+      callback(err)
     }
+    init.signal.addEventListener("abort", giveUp, { once: true })
   }
+  return { retry, attempts: () => attempts }
 }

@@ -68,9 +68,6 @@ export const BankGroupSchema = z
   .passthrough()
 export type BankGroup = z.infer<typeof BankGroupSchema>
 
-export const BankGroupListResponseSchema = z.object({ result: list(BankGroupSchema) }).passthrough()
-export type BankGroupListResponse = z.infer<typeof BankGroupListResponseSchema>
-
 // §2.4
 export const BankAccountSchema = z
   .object({
@@ -82,6 +79,10 @@ export const BankAccountSchema = z
   })
   .passthrough()
 export type BankAccount = z.infer<typeof BankAccountSchema>
+
+// §4.3 / §4.4 responses
+export const BankGroupListResponseSchema = z.object({ result: list(BankGroupSchema) }).passthrough()
+export type BankGroupListResponse = z.infer<typeof BankGroupListResponseSchema>
 
 export const BankListResponseSchema = z.object({ result: list(BankAccountSchema) }).passthrough()
 export type BankListResponse = z.infer<typeof BankListResponseSchema>

@@ -1,8 +1,20 @@
-import { OdemeClient } from "../client"
+import { DEFAULT_CONNECTIONS, OdemeClient } from "../client"
 import { BankDirectory } from "./bank-directory"
 import type { OdemeOptions } from "./options"
 
 type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
+
+/** Connections kept beside the poller's for verify, checkout and admin calls. */
+const CONNECTIONS_BESIDE_POLLER = 8
+
+/**
+ * One connection per concurrent poller check plus room for the rest, never
+ * fewer than the client's default: a poller bounded by the pool would make
+ * its concurrency setting a lie.
+ */
+export function serviceConnections(options: Pick<OdemeOptions, "transfer">): number {
+  return Math.max(DEFAULT_CONNECTIONS, options.transfer.pollConcurrency + CONNECTIONS_BESIDE_POLLER)
+}
 
 /**
  * The configured client and bank list for one container. The providers
@@ -16,6 +28,7 @@ export function createServiceClient(options: OdemeOptions, logger?: Logger): { c
     apiId: options.apiId,
     timeoutMs: options.httpTimeoutMs,
     retries: options.httpRetries,
+    connections: serviceConnections(options),
     logger: logger && { debug: (m) => logger.debug(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
   })
   const banks = new BankDirectory(client, {

@@ -3,10 +3,7 @@ import {
   OdemeApiError,
   TransferRecordSchema,
   VerifyResultSchema,
-  backoffDelay,
-  parseRetryAfter,
   redact,
-  withRetry,
   zBoolLike,
   zIntLike,
   zNumberLike,
@@ -60,36 +57,6 @@ describe("coercing schemas", () => {
     const r = VerifyResultSchema.parse({ is_valid: "1", official_status: "successful", hash_match: null })
     expect(r.is_valid).toBe(true)
     expect(r.hash_match).toBeUndefined()
-  })
-})
-
-describe("retry helpers", () => {
-  it("backoffDelay is full jitter and capped", () => {
-    expect(backoffDelay(1, 100, 4000, () => 0.999)).toBeLessThan(100)
-    expect(backoffDelay(3, 100, 4000, () => 0.999)).toBeLessThan(400)
-    expect(backoffDelay(20, 100, 4000, () => 0.999)).toBeLessThan(4000)
-    expect(backoffDelay(5, 100, 4000, () => 0)).toBe(0)
-  })
-
-  it("parseRetryAfter", () => {
-    expect(parseRetryAfter("3")).toBe(3000)
-    expect(parseRetryAfter(undefined)).toBeUndefined()
-    expect(parseRetryAfter("garbage")).toBeUndefined()
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 5_000)).toBe(5_000)
-  })
-
-  it("withRetry stops when shouldRetry says no", async () => {
-    let n = 0
-    await expect(
-      withRetry(
-        async () => {
-          n++
-          throw new Error("x")
-        },
-        { retries: 5, baseDelayMs: 0, shouldRetry: (_e, attempt) => attempt < 2 }
-      )
-    ).rejects.toThrow("x")
-    expect(n).toBe(2)
   })
 })
 

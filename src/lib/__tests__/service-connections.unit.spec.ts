@@ -1,0 +1,39 @@
+import { parseOdemeOptions } from "../options"
+import { createServiceClient, serviceConnections } from "../service-client"
+import { DEFAULT_CONNECTIONS } from "../../client"
+import { startLocalService, json, type LocalService } from "../../client/__tests__/support/local-service"
+
+// The plugin's client (src/lib/service-client.ts) as the poller uses it: its pool must not bound the poller.
+const options = (baseUrl: string, pollConcurrency?: number) =>
+  parseOdemeOptions({
+    apiKey: "k",
+    apiId: "1001",
+    baseUrl,
+    backendUrl: "http://localhost:9000",
+    storefrontUrl: "http://localhost:8000",
+    transfer: pollConcurrency === undefined ? {} : { pollConcurrency },
+  })
+
+describe("connections of the plugin's service client", () => {
+  let service: LocalService | undefined
+  afterEach(async () => {
+    await service?.close()
+    service = undefined
+  })
+
+  it("keeps the default for the default poller and grows with its concurrency", () => {
+    expect(serviceConnections(options("http://127.0.0.1:1"))).toBe(DEFAULT_CONNECTIONS)
+    expect(serviceConnections(options("http://127.0.0.1:1", 20))).toBeGreaterThanOrEqual(20 + 4)
+    expect(serviceConnections(options("http://127.0.0.1:1", 50))).toBeGreaterThanOrEqual(50 + 4)
+  })
+
+  it("lets as many checks run at once as the poller's concurrency asks for", async () => {
+    service = await startLocalService((_req, res) => {
+      setTimeout(() => json(res, 200, { result: [] }), 100)
+    })
+    const { client } = createServiceClient(options(service.url, 30))
+    await Promise.all(Array.from({ length: 30 }, () => client.listBankGroups()))
+    await client.close()
+    expect(service.maxInFlight()).toBe(30)
+  })
+})
