@@ -66,7 +66,7 @@ export interface JsonStepResult<S extends z.ZodTypeAny> {
   status: number
   /** The raw JSON body. */
   raw: unknown
-  /** Parsed by the client schema; undefined when the schema rejected it. */
+  /** Parsed by the spec schema; undefined when the schema rejected it. */
   data: z.output<S> | undefined
 }
 
@@ -120,25 +120,16 @@ export class ScenarioContext {
 
   /**
    * An `/api` call whose answer must be 2xx JSON. The raw body is parsed with
-   * the client's schema and compared with the emulator's shape; both are
+   * the contract's own reading of the spec (spec-schemas.ts) and compared with
+   * the emulator's shape; both are
    * recorded, and a mismatch fails the scenario without throwing, so the
    * remaining checks still run. Non-2xx answers throw (live-key texts stop the run).
    */
   async json<S extends z.ZodTypeAny>(o: JsonStepOptions<S>): Promise<JsonStepResult<S>> {
     const body = o.body === undefined ? undefined : JSON.stringify(o.body)
     const ans = await this.send(o.name, o.method, o.template, o.path, this.apiHeaders(body !== undefined), body)
-    const step: StepRecord = {
-      name: o.name,
-      method: o.method,
-      path: o.template,
-      http_status: ans.status,
-      duration_ms: ans.durationMs,
-      schema: o.schemaName,
-      missing: [],
-      other_type: [],
-      extra: [],
-    }
-    this.steps.push(step)
+    const step = this.record(o.name, o.method, o.template, ans)
+    step.schema = o.schemaName
     if (ans.status < 200 || ans.status > 299) {
       this.raiseForStatus(o.method, o.template, ans)
     }
@@ -166,19 +157,17 @@ export class ScenarioContext {
     return { status: ans.status, raw, data: parsed.success ? parsed.data : undefined }
   }
 
+  /** Records one answered exchange as a step (differences are filled in by the caller). */
+  private record(name: string, method: string, template: string, ans: RawAnswer): StepRecord {
+    const step: StepRecord = { name, method, path: template, http_status: ans.status, duration_ms: ans.durationMs, missing: [], other_type: [], extra: [] }
+    this.steps.push(step)
+    return step
+  }
+
   /** An `/api` call where any status is acceptable (probes). The body is not kept. */
   async probe(name: string, method: "GET" | "POST", template: string, path: string): Promise<RawAnswer> {
     const ans = await this.send(name, method, template, path, this.apiHeaders(false))
-    this.steps.push({
-      name,
-      method,
-      path: template,
-      http_status: ans.status,
-      duration_ms: ans.durationMs,
-      missing: [],
-      other_type: [],
-      extra: [],
-    })
+    this.record(name, method, template, ans)
     return ans
   }
 
@@ -189,16 +178,7 @@ export class ScenarioContext {
       accept: "text/html,application/xhtml+xml",
       "user-agent": USER_AGENT,
     }, new URLSearchParams(fields).toString())
-    this.steps.push({
-      name,
-      method: "POST",
-      path: template,
-      http_status: ans.status,
-      duration_ms: ans.durationMs,
-      missing: [],
-      other_type: [],
-      extra: [],
-    })
+    this.record(name, "POST", template, ans)
     return { status: ans.status, location: ans.headers.location, contentType: ans.headers["content-type"] ?? "", text: ans.text }
   }
 

@@ -15,7 +15,7 @@ export interface StepRecord {
   path: string
   http_status: number | null
   duration_ms: number
-  /** Name of the client zod schema the raw body was parsed with. */
+  /** Name of the contract's spec schema (spec-schemas.ts) the raw body was parsed with. */
   schema?: string
   schema_ok?: boolean
   schema_issues?: Array<{ path: string; message: string }>

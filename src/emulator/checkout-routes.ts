@@ -1,12 +1,12 @@
-import { verifyQuickCheckoutSignature } from "../client/signature"
 import type { EmulatorContext } from "./context"
-import { BANK_ACCOUNTS } from "./fixtures"
 import { HttpError, redirect, sendHtml } from "./http-util"
 import { gte, isPositive, toTry } from "./money"
-import { errorPage, resultPage, sessionPage, waitingPage } from "./pages"
-import { attachTransfer, createPayment, finalize, MESSAGES, redirectTarget } from "./payments"
-import type { Route, RouteContext } from "./router"
-import type { Mode, Payment } from "./types"
+import { errorPage } from "./pages"
+import { createPayment } from "./payments"
+import { formFields, type Route, type RouteContext } from "./router"
+import { sessionRoutes, sessionUrl } from "./session-routes"
+import { checkQuickCheckoutSignature } from "./signature"
+import type { Mode } from "./types"
 
 const CURRENCIES = ["TRY", "USD", "EUR", "GBP"]
 const REQUIRED = ["api_id", "ts", "signature", "amount", "currency", "order_id", "success_url", "cancel_url"] as const
@@ -14,18 +14,6 @@ const REQUIRED = ["api_id", "ts", "signature", "amount", "currency", "order_id",
 function refuse(rc: RouteContext, status: number, reason: string): void {
   rc.ctx.log(`checkout refused (${status}): ${reason}`)
   sendHtml(rc.res, status, errorPage(status, reason))
-}
-
-function formFields(rc: RouteContext): Record<string, string> {
-  const b = rc.body
-  if (b.kind === "form") return b.value
-  if (b.kind === "json" && b.value && typeof b.value === "object" && !Array.isArray(b.value)) {
-    const out: Record<string, string> = {}
-    for (const [k, v] of Object.entries(b.value)) if (v !== null && v !== undefined) out[k] = String(v)
-    return out
-  }
-  if (b.kind === "none") return {}
-  throw new HttpError(400, "Quick Checkout expects a form POST (application/x-www-form-urlencoded)", true)
 }
 
 function isHttpUrl(s: string): boolean {
@@ -47,27 +35,6 @@ function processedAmount(ctx: EmulatorContext, amount: string, currency: string)
   return { amount, currency }
 }
 
-function sessionUrl(p: Payment, suffix = ""): string {
-  return `/checkout/session/${encodeURIComponent(p.uuid)}${suffix}`
-}
-
-/** Sends the browser on for a final payment: redirect with §6.1 parameters, or the result page. */
-function finish(rc: RouteContext, p: Payment): void {
-  const target = redirectTarget(rc.ctx, p)
-  if (target) redirect(rc.res, target)
-  else sendHtml(rc.res, 200, resultPage(p))
-}
-
-function loadPayment(rc: RouteContext): Payment {
-  const p = rc.ctx.state.payments.get(rc.params.uuid)
-  if (!p || p.kind === "bank_transfer_api") throw new HttpError(404, "Payment session not found", true)
-  return p
-}
-
-function transferAllowed(ctx: EmulatorContext, p: Payment): boolean {
-  return ctx.state.bankTransferAllowedOnPages && (p.kind === "quick_checkout" || p.kind === "hosted_checkout")
-}
-
 function quickCheckout(rc: RouteContext): void {
   const { state } = rc.ctx
   const f = formFields(rc)
@@ -87,11 +54,7 @@ function quickCheckout(rc: RouteContext): void {
   if (access.apiIp !== "0.0.0.0") {
     return refuse(rc, 403, `Blocked: API access ${access.apiId} has an IP restriction (api_ip must be 0.0.0.0 for Quick Checkout)`)
   }
-  const signed: Record<string, string> = {}
-  for (const k of ["api_id", "amount", "currency", "description", "order_id", "success_url", "cancel_url", "ts"]) {
-    if (f[k] !== undefined) signed[k] = f[k]
-  }
-  const check = verifyQuickCheckoutSignature(signed, f.signature, access.apiKey, {
+  const check = checkQuickCheckoutSignature(f, access.apiKey, {
     maxAgeSeconds: state.config.signatureMaxAgeSeconds,
     maxFutureSkewSeconds: 60,
   })
@@ -159,85 +122,11 @@ function hostedCheckout(rc: RouteContext): void {
   redirect(rc.res, sessionUrl(p))
 }
 
+/** The two browser entry points (§4.1, §4.2), then the payment's pages. */
 export function checkoutRoutes(): Route[] {
-  const S = "^/checkout/session/(?<uuid>[^/]+)"
   return [
     { method: "POST", pattern: /^\/checkout\/quick$/, endpoint: "checkout_quick", html: true, handler: quickCheckout },
-    {
-      method: "GET",
-      pattern: new RegExp(`${S}$`),
-      html: true,
-      handler: (rc) => {
-        const p = loadPayment(rc)
-        if (p.status !== "pending") return finish(rc, p)
-        if (p.method === "bank_transfer") return redirect(rc.res, sessionUrl(p, "/waiting"))
-        sendHtml(rc.res, 200, sessionPage(p, { transfer: transferAllowed(rc.ctx, p), banks: BANK_ACCOUNTS }))
-      },
-    },
-    {
-      method: "POST",
-      pattern: new RegExp(`${S}/complete$`),
-      html: true,
-      handler: (rc) => {
-        const p = loadPayment(rc)
-        if (p.status !== "pending") return finish(rc, p)
-        if (p.method === "bank_transfer") return redirect(rc.res, sessionUrl(p, "/waiting"))
-        const f = formFields(rc)
-        const outcome = f.outcome
-        if (outcome === "approve") finalize(rc.ctx, p, "successful", { method: "credit_card" })
-        else if (outcome === "reject") finalize(rc.ctx, p, "failed", { method: "credit_card", message: MESSAGES.reject })
-        else if (outcome === "insufficient") finalize(rc.ctx, p, "failed", { method: "credit_card", message: MESSAGES.insufficient })
-        else throw new HttpError(400, `Invalid field "outcome": must be approve, reject or insufficient`, true)
-        finish(rc, p)
-      },
-    },
-    {
-      method: "POST",
-      pattern: new RegExp(`${S}/transfer$`),
-      html: true,
-      handler: (rc) => {
-        const p = loadPayment(rc)
-        if (p.status !== "pending") return finish(rc, p)
-        if (p.method === "bank_transfer") return redirect(rc.res, sessionUrl(p, "/waiting"))
-        if (!transferAllowed(rc.ctx, p)) throw new HttpError(403, "Bank transfer is not enabled for this merchant", true)
-        const f = formFields(rc)
-        const sender = (f.sender_name ?? "").trim()
-        if (!sender) throw new HttpError(400, `Missing required field "sender_name"`, true)
-        const bank = BANK_ACCOUNTS.find((b) => String(b.bta_id) === String(f.bank_id ?? ""))
-        if (!bank) throw new HttpError(400, `Invalid field "bank_id": not a known bank account`, true)
-        attachTransfer(p, bank, sender)
-        redirect(rc.res, sessionUrl(p, "/waiting"))
-      },
-    },
-    {
-      method: "GET",
-      pattern: new RegExp(`${S}/waiting$`),
-      html: true,
-      handler: (rc) => {
-        const p = loadPayment(rc)
-        if (p.status !== "pending") return finish(rc, p)
-        if (!p.transfer) return redirect(rc.res, sessionUrl(p))
-        sendHtml(rc.res, 200, waitingPage(p))
-      },
-    },
-    {
-      method: "POST",
-      pattern: new RegExp(`${S}/transfer/settle$`),
-      html: true,
-      handler: (rc) => {
-        const p = loadPayment(rc)
-        if (p.status !== "pending") return finish(rc, p)
-        if (!p.transfer) return redirect(rc.res, sessionUrl(p))
-        if (p.mode !== "sandbox") throw new HttpError(403, "Sandbox buttons are not available in live mode", true)
-        const result = formFields(rc).result
-        if (result !== "successful" && result !== "failed") {
-          throw new HttpError(400, `Invalid field "result": must be successful or failed`, true)
-        }
-        finalize(rc.ctx, p, result, { message: MESSAGES.transferRejected })
-        finish(rc, p)
-      },
-    },
+    ...sessionRoutes(),
     { method: ["GET", "POST"], pattern: /^\/checkout\/(?<slug>[^/]+)\/(?<id>\d+)$/, html: true, handler: hostedCheckout },
   ]
 }
-

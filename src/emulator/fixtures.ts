@@ -72,3 +72,11 @@ export const DEFAULT_PRODUCTS: Product[] = [
 ]
 
 export const DEFAULT_RATES: Record<string, string> = { TRY: "1", USD: "40.00", EUR: "45.00", GBP: "52.00" }
+
+/** Readable failure texts (redirect `message`), Turkish and English like the service's pages. */
+export const MESSAGES = {
+  reject: "3D Secure doğrulaması başarısız / 3D Secure authentication failed",
+  insufficient: "Yetersiz bakiye / Insufficient balance",
+  transferRejected: "Havale/EFT onaylanmadı / Bank transfer was not approved",
+  cardFailed: "Ödeme başarısız / Payment failed",
+}

@@ -1,11 +1,12 @@
 import { createHmac } from "node:crypto"
-import { formatAmount } from "../client/amount"
-import { safeEqual } from "../client/signature"
+import { formatAmount } from "./money"
+import { sameSecret } from "./signature"
+import type { NotificationStatus } from "./types"
 
 export interface HashFields {
   order_id: string
   uuid: string
-  status: "successful" | "failed"
+  status: NotificationStatus
   amount: string | number
   currency: string
   transaction_id: string
@@ -14,7 +15,9 @@ export interface HashFields {
 /**
  * Canonical string of a notification (emulator's own choice; the spec does
  * not show the algorithm): the six fields sorted by name as `k=v` joined by
- * `|`, amount with two decimals, currency upper-cased.
+ * `|`, amount with two decimals, currency upper-cased. The status word is the
+ * one the notification carries, so a redirect (`success`) and a webhook
+ * (`successful`) of the same payment have different hashes.
  */
 export function canonicalNotificationString(f: HashFields): string {
   const parts: Record<string, string> = {
@@ -36,5 +39,5 @@ export function notificationHash(secret: string, f: HashFields): string {
 }
 
 export function hashEquals(a: string, b: string): boolean {
-  return safeEqual(a, b)
+  return sameSecret(a, b)
 }

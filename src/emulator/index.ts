@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { apiRoutes } from "./api-routes"
 import { checkoutRoutes } from "./checkout-routes"
 import type { EmulatorContext } from "./context"
 import { controlRoutes } from "./control-routes"
 import { FaultRegistry } from "./faults"
 import { createRouter } from "./router"
+import { saleRoutes } from "./sale-routes"
 import { buildConfig, EmulatorState } from "./state"
+import { transferRoutes } from "./transfer-routes"
 import type { EmulatorOptions, RunningEmulator } from "./types"
 import { WebhookDispatcher } from "./webhooks"
 
@@ -39,7 +40,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     webhooks: new WebhookDispatcher(() => state.config, log),
     log,
   }
-  const handle = createRouter(ctx, [...controlRoutes(), ...apiRoutes(), ...checkoutRoutes()])
+  const handle = createRouter(ctx, [...controlRoutes(), ...transferRoutes(), ...saleRoutes(), ...checkoutRoutes()])
   server.on("request", (req, res) => {
     const started = Date.now()
     res.on("finish", () => log(`${req.method} ${req.url?.split("?")[0]} -> ${res.statusCode} (${Date.now() - started} ms)`))

@@ -1,19 +1,11 @@
 import { randomUUID } from "node:crypto"
-import { amountsEqual, formatAmount } from "../client/amount"
 import type { EmulatorContext } from "./context"
-import { notificationHash } from "./hash"
-import { withQuery } from "./http-util"
+import { type BankAccount, MESSAGES } from "./fixtures"
+import { amountsEqual, formatAmount } from "./money"
+import { notificationBody } from "./notifications"
+import type { TransferRecord } from "./responses"
 import { nextTrackingNo, nextTransactionId } from "./state"
-import type { BankAccount } from "./fixtures"
-import type { Mode, Payment, PaymentKind, PaymentMethod, PaymentStatus } from "./types"
-import type { WebhookBody } from "./webhooks"
-
-export const MESSAGES = {
-  reject: "3D Secure doğrulaması başarısız / 3D Secure authentication failed",
-  insufficient: "Yetersiz bakiye / Insufficient balance",
-  transferRejected: "Havale/EFT onaylanmadı / Bank transfer was not approved",
-  cardFailed: "Ödeme başarısız / Payment failed",
-}
+import type { Payment, PaymentStatus, PaymentMethod } from "./types"
 
 /** What a new payment is created from; the rest (uuid, status, dates…) the emulator sets. */
 export type NewPayment = Pick<
@@ -69,33 +61,6 @@ export function attachTransfer(
   p.updated_at = new Date().toISOString()
 }
 
-export function hashFor(ctx: EmulatorContext, p: Payment, status: "successful" | "failed"): string {
-  return notificationHash(ctx.state.config.hashSecret, {
-    order_id: p.order_id,
-    uuid: p.uuid,
-    status,
-    amount: p.amount,
-    currency: p.currency,
-    transaction_id: p.transaction_id,
-  })
-}
-
-export function notificationBody(ctx: EmulatorContext, p: Payment): WebhookBody {
-  if (p.status === "pending") throw new Error("no notification for a pending payment")
-  const hash = p.hashes[p.status] ?? hashFor(ctx, p, p.status)
-  return {
-    order_id: p.order_id,
-    hash,
-    uuid: p.uuid,
-    status: p.status,
-    message: p.status,
-    type: p.method === "bank_transfer" ? "bank_transfer" : "credit_card",
-    amount: Number(p.amount),
-    currency: p.currency,
-    transaction_id: p.transaction_id,
-  }
-}
-
 /**
  * Moves a pending payment to a final status, builds its hash and fires the
  * webhook. A payment that is already final is never changed (returns false).
@@ -114,7 +79,6 @@ export function finalize(
   const now = new Date().toISOString()
   p.updated_at = now
   p.completed_at = now
-  p.hashes[status] = hashFor(ctx, p, status)
   ctx.log(`payment ${p.uuid} -> ${status}`)
   ctx.webhooks.notify(p.uuid, notificationBody(ctx, p))
   return true
@@ -125,7 +89,7 @@ export function saleStatus(p: Payment): 0 | 1 | 2 {
 }
 
 /** The §2.5 record, exactly the documented fields. */
-export function transferRecord(p: Payment) {
+export function transferRecord(p: Payment): TransferRecord {
   const t = p.transfer!
   return {
     br_tracking_no: t.br_tracking_no,
@@ -137,34 +101,6 @@ export function transferRecord(p: Payment) {
     sale_status: saleStatus(p),
     sale_date: t.sale_date,
   }
-}
-
-export function verifyMode(p: Payment): "quick_checkout_fallback" | "sandbox" | "api_cc_pos" {
-  if (p.kind === "quick_checkout" || p.kind === "hosted_checkout") return "quick_checkout_fallback"
-  if (p.kind === "bank_transfer_api" && p.mode === "sandbox") return "sandbox"
-  return "api_cc_pos"
-}
-
-/**
- * §6.1 redirect for a final payment; undefined when the payment is pending or
- * has no URL for its outcome (the page then shows the result itself).
- */
-export function redirectTarget(ctx: EmulatorContext, p: Payment): string | undefined {
-  if (p.status === "pending") return undefined
-  const target = p.status === "successful" ? p.success_url : p.cancel_url
-  if (!target) return undefined
-  const common = {
-    order_id: p.order_id,
-    amount: p.amount,
-    currency: p.currency,
-    ts: String(Math.floor(Date.now() / 1000)),
-    hash: p.hashes[p.status] ?? hashFor(ctx, p, p.status),
-  }
-  const transfer = p.method === "bank_transfer" ? { uuid: p.uuid, type: "bank_transfer" } : {}
-  if (p.status === "successful") {
-    return withQuery(target, { status: "success", transaction_id: p.transaction_id, ...common, ...transfer })
-  }
-  return withQuery(target, { status: "error", message: p.failure_message ?? MESSAGES.cardFailed, ...common, ...transfer })
 }
 
 function normName(s: string): string {

@@ -50,6 +50,19 @@ export function parseWith<T extends z.ZodTypeAny>(rc: RouteContext, schema: T): 
   return r.data
 }
 
+/** The fields of a browser form (or of a JSON object posted instead); HTML errors otherwise. */
+export function formFields(rc: RouteContext): Record<string, string> {
+  const b = rc.body
+  if (b.kind === "form") return b.value
+  if (b.kind === "json" && b.value && typeof b.value === "object" && !Array.isArray(b.value)) {
+    const out: Record<string, string> = {}
+    for (const [k, v] of Object.entries(b.value)) if (v !== null && v !== undefined) out[k] = String(v)
+    return out
+  }
+  if (b.kind === "none") return {}
+  throw new HttpError(400, "Quick Checkout expects a form POST (application/x-www-form-urlencoded)", true)
+}
+
 const REDACT = /api[-_]?key|secret|password/i
 
 function redact(value: unknown): unknown {

@@ -3,6 +3,13 @@ export type CurrencyVariant = "A" | "B"
 export type PaymentStatus = "pending" | "successful" | "failed"
 export type PaymentKind = "quick_checkout" | "hosted_checkout" | "card_api" | "bank_transfer_api"
 export type PaymentMethod = "credit_card" | "bank_transfer"
+/** §6.2 webhook `status` words. */
+export type WebhookStatus = "successful" | "failed"
+/** §6.1 browser redirect `status` words. */
+export type RedirectStatus = "success" | "error"
+/** The `status` a notification carries; verify (§4.8) receives it as it arrived. */
+export type NotificationStatus = WebhookStatus | RedirectStatus
+export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = ["successful", "failed", "success", "error"]
 
 export interface Access {
   apiId: number
@@ -98,8 +105,12 @@ export interface Payment {
   /** Readable failure text (redirect `message`). */
   failure_message?: string
   transfer?: TransferInfo
-  /** Notification hash per final status, once built. */
-  hashes: Partial<Record<"successful" | "failed", string>>
+  /**
+   * Hash of each notification issued, by the status word it carried: the
+   * webhook's under `successful`/`failed`, the browser redirect's under
+   * `success`/`error` (set when the redirect is first sent).
+   */
+  hashes: Partial<Record<NotificationStatus, string>>
   created_at: string
   updated_at: string
   completed_at?: string

@@ -1,5 +1,4 @@
-import type { RunningEmulator } from "../types"
-import { api, control, get, LIVE_KEY, postForm, type Receiver, SANDBOX_KEY, startReceiver, startTestEmulator, waitFor } from "./helpers"
+import { api, control, emulatorWithReceiver, get, LIVE_KEY, postForm, SANDBOX_KEY, waitFor } from "./helpers"
 
 const transfer = (over: Record<string, unknown> = {}) => ({
   bank_id: 11,
@@ -13,38 +12,23 @@ const transfer = (over: Record<string, unknown> = {}) => ({
 })
 
 describe("bank transfer API", () => {
-  let emu: RunningEmulator
-  let receiver: Receiver
-
-  beforeAll(async () => {
-    receiver = await startReceiver()
-    emu = await startTestEmulator({ webhookUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await emu.close()
-    await receiver.close()
-  })
-  beforeEach(async () => {
-    await control(emu, "/reset", {})
-    await control(emu, "/config", { webhookUrl: receiver.url })
-    receiver.received.length = 0
-  })
+  const env = emulatorWithReceiver()
 
   it("lists bank groups and banks", async () => {
-    const groups = await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list")
+    const groups = await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list")
     expect(groups.status).toBe(200)
     expect(groups.json.result).toEqual([
       { id: 1, name: "Bankalar" },
       { id: 2, name: "Katılım Bankaları" },
     ])
-    const banks = await api(emu, "GET", "/api/pay/bank_transfer/get/banks/2")
+    const banks = await api(env.emu, "GET", "/api/pay/bank_transfer/get/banks/2")
     expect(banks.status).toBe(200)
     expect(banks.json.result.length).toBeGreaterThanOrEqual(2)
     for (const b of banks.json.result) {
       expect(Object.keys(b).sort()).toEqual(["bta_description", "bta_fullname", "bta_iban", "bta_id", "bta_name"])
       expect(b.bta_iban).toMatch(/^TR\d{2}( \d{4}){5} \d{2}$/)
     }
-    expect((await api(emu, "GET", "/api/pay/bank_transfer/get/banks/99")).status).toBe(404)
+    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/get/banks/99")).status).toBe(404)
   })
 
   it.each([
@@ -53,10 +37,10 @@ describe("bank transfer API", () => {
     ["pending", 0, undefined],
     ["failed", 2, "failed"],
   ])("creates a sandbox transfer with sandbox_result=%s", async (sandboxResult, saleStatus, hookStatus) => {
-    const created = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: sandboxResult }))
+    const created = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: sandboxResult }))
     expect(created.status).toBe(200)
     expect(created.json).toEqual({ message: "successful", payment_id: expect.stringMatching(/^[0-9a-f-]{36}$/), order_id: "order_bt_1" })
-    const rec = await api(emu, "GET", `/api/pay/bank_transfer/uuid/${created.json.payment_id}`)
+    const rec = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${created.json.payment_id}`)
     expect(rec.status).toBe(200)
     expect(rec.json.result).toEqual({
       br_tracking_no: expect.stringMatching(/^\d+$/),
@@ -69,201 +53,201 @@ describe("bank transfer API", () => {
       sale_date: expect.any(Number),
     })
     if (hookStatus) {
-      await waitFor(() => receiver.received.length === 1)
-      expect(receiver.received[0].body).toMatchObject({ status: hookStatus, type: "bank_transfer", uuid: created.json.payment_id, amount: 150 })
-      const v = await api(emu, "POST", "/api/sale/webhook/verify", {
+      await waitFor(() => env.receiver.received.length === 1)
+      expect(env.receiver.received[0].body).toMatchObject({ status: hookStatus, type: "bank_transfer", uuid: created.json.payment_id, amount: 150 })
+      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", {
         order_id: "order_bt_1",
         uuid: created.json.payment_id,
         status: hookStatus,
-        hash: receiver.received[0].body.hash,
+        hash: env.receiver.received[0].body.hash,
       })
       expect(v.json).toMatchObject({ is_valid: true, official_status: hookStatus, mode: "sandbox" })
     } else {
       await new Promise((r) => setTimeout(r, 50))
-      expect(receiver.received).toHaveLength(0)
+      expect(env.receiver.received).toHaveLength(0)
     }
   })
 
   it("moves a pending sandbox transfer with control?sandbox_result and fires the webhook", async () => {
-    const { json } = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
+    const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
     const uuid = json.payment_id
-    const before = await api(emu, "GET", `/api/pay/bank_transfer/control/${uuid}`)
+    const before = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${uuid}`)
     expect(before.json.result.sale_status).toBe(0)
-    const moved = await api(emu, "GET", `/api/pay/bank_transfer/control/${uuid}?sandbox_result=successful`)
+    const moved = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${uuid}?sandbox_result=successful`)
     expect(moved.status).toBe(200)
     expect(moved.json.result.sale_status).toBe(1)
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body).toMatchObject({ uuid, status: "successful", message: "successful", type: "bank_transfer" })
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body).toMatchObject({ uuid, status: "successful", message: "successful", type: "bank_transfer" })
     // sandbox control also accepts the tracking number; a final transfer is not moved again
-    const again = await api(emu, "GET", `/api/pay/bank_transfer/control/${moved.json.result.br_tracking_no}?sandbox_result=failed`)
+    const again = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${moved.json.result.br_tracking_no}?sandbox_result=failed`)
     expect(again.json.result.sale_status).toBe(1)
     await new Promise((r) => setTimeout(r, 50))
-    expect(receiver.received).toHaveLength(1)
+    expect(env.receiver.received).toHaveLength(1)
   })
 
   it("does not deduplicate on order_id", async () => {
-    await api(emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "dup" }))
-    await api(emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "dup" }))
-    const all = (await control(emu, "/transfers")).result
+    await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "dup" }))
+    await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "dup" }))
+    const all = (await control(env.emu, "/transfers")).result
     expect(all.filter((t: any) => t.order_id === "dup")).toHaveLength(2)
     expect(new Set(all.map((t: any) => t.transfer.br_tracking_no)).size).toBe(2)
   })
 
   it("validates the body and names the field", async () => {
-    const missing = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: undefined }))
+    const missing = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: undefined }))
     expect(missing.status).toBe(400)
     expect(missing.json).toEqual({ success: false, message: expect.stringContaining("customer_name") })
-    const badBank = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ bank_id: 999 }))
+    const badBank = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ bank_id: 999 }))
     expect(badBank.status).toBe(400)
     expect(badBank.json.message).toContain("bank_id")
-    const gbp = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ currency: "GBP" }))
+    const gbp = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ currency: "GBP" }))
     expect(gbp.json.message).toContain("currency")
-    const neg = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "-1" }))
+    const neg = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "-1" }))
     expect(neg.json.message).toContain("amount")
-    const badJson = await api(emu, "POST", "/api/pay/bank_transfer", "{not json")
+    const badJson = await api(env.emu, "POST", "/api/pay/bank_transfer", "{not json")
     expect(badJson.status).toBe(400)
     expect(badJson.json.message).toMatch(/JSON/)
-    expect((await control(emu, "/transfers")).result).toHaveLength(0)
+    expect((await control(env.emu, "/transfers")).result).toHaveLength(0)
   })
 
   it("needs api_perm_bank_transfer", async () => {
-    await control(emu, "/config", { permBankTransfer: false })
-    const r = await api(emu, "POST", "/api/pay/bank_transfer", transfer())
+    await control(env.emu, "/config", { permBankTransfer: false })
+    const r = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer())
     expect(r.status).toBe(403)
   })
 
   describe("live", () => {
     it("keeps a transfer pending; control wants the tracking number, not the uuid", async () => {
-      const created = await api(emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
+      const created = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
       expect(created.status).toBe(200)
       const uuid = created.json.payment_id
-      const byUuid = await api(emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, LIVE_KEY)
+      const byUuid = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, LIVE_KEY)
       expect(byUuid.json.result.sale_status).toBe(0)
-      const wrong = await api(emu, "GET", `/api/pay/bank_transfer/control/${uuid}`, undefined, LIVE_KEY)
+      const wrong = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${uuid}`, undefined, LIVE_KEY)
       expect(wrong.status).toBe(404)
       expect(wrong.json.message).toMatch(/tracking number/)
-      const right = await api(emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}`, undefined, LIVE_KEY)
+      const right = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}`, undefined, LIVE_KEY)
       expect(right.status).toBe(200)
       expect(right.json.result.br_tracking_no).toBe(byUuid.json.result.br_tracking_no)
-      const sandboxParam = await api(emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}?sandbox_result=successful`, undefined, LIVE_KEY)
+      const sandboxParam = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}?sandbox_result=successful`, undefined, LIVE_KEY)
       expect(sandboxParam.status).toBe(400)
       // sandbox and live records are separate
-      expect((await api(emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, SANDBOX_KEY)).status).toBe(404)
+      expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, SANDBOX_KEY)).status).toBe(404)
     })
 
     it("refuses sandbox_result with a live key", async () => {
-      const r = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "successful" }), LIVE_KEY)
+      const r = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "successful" }), LIVE_KEY)
       expect(r.status).toBe(400)
       expect(r.json.message).toContain("sandbox_result")
     })
 
     it("applies the minimum TRY amount through the exchange rate", async () => {
-      const low = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "0.20", currency: "USD" }), LIVE_KEY)
+      const low = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "0.20", currency: "USD" }), LIVE_KEY)
       expect(low.status).toBe(400)
       expect(low.json.message).toMatch(/8\.00 TRY.*minimum/)
-      const ok = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "0.25", currency: "USD" }), LIVE_KEY)
+      const ok = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "0.25", currency: "USD" }), LIVE_KEY)
       expect(ok.status).toBe(200)
-      const lowTry = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "9.99" }), LIVE_KEY)
+      const lowTry = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ amount: "9.99" }), LIVE_KEY)
       expect(lowTry.status).toBe(400)
     })
 
     it("confirms a transfer when a matching FAST transfer arrives", async () => {
-      const created = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Mehmet Öz", amount: "320.50" }), LIVE_KEY)
+      const created = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Mehmet Öz", amount: "320.50" }), LIVE_KEY)
       const uuid = created.json.payment_id
-      const noMatch = await control(emu, "/fast-transfer", { sender_name: "Mehmet Öz", amount: "320.00", currency: "TRY" })
+      const noMatch = await control(env.emu, "/fast-transfer", { sender_name: "Mehmet Öz", amount: "320.00", currency: "TRY" })
       expect(noMatch.matched).toBe(false)
-      const match = await control(emu, "/fast-transfer", { sender_name: "  mehmet  öz ", amount: 320.5, currency: "TRY" })
+      const match = await control(env.emu, "/fast-transfer", { sender_name: "  mehmet  öz ", amount: 320.5, currency: "TRY" })
       expect(match).toMatchObject({ matched: true, uuid })
-      const rec = await api(emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, LIVE_KEY)
+      const rec = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, LIVE_KEY)
       expect(rec.json.result.sale_status).toBe(1)
-      await waitFor(() => receiver.received.length === 1)
-      const v = await api(emu, "POST", "/api/sale/webhook/verify", { order_id: "order_bt_1", uuid, status: "successful", hash: receiver.received[0].body.hash }, LIVE_KEY)
+      await waitFor(() => env.receiver.received.length === 1)
+      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "order_bt_1", uuid, status: "successful", hash: env.receiver.received[0].body.hash }, LIVE_KEY)
       expect(v.json).toMatchObject({ is_valid: true, official_status: "successful", mode: "api_cc_pos" })
     })
 
     it("settles through the control API (manual approval)", async () => {
-      const created = await api(emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
-      const r = await control(emu, `/transfers/${created.json.payment_id}/settle`, { result: "failed" })
+      const created = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
+      const r = await control(env.emu, `/transfers/${created.json.payment_id}/settle`, { result: "failed" })
       expect(r.result.sale_status).toBe(2)
-      await waitFor(() => receiver.received.length === 1)
-      expect(receiver.received[0].body.status).toBe("failed")
+      await waitFor(() => env.receiver.received.length === 1)
+      expect(env.receiver.received[0].body.status).toBe("failed")
     })
   })
 
   it("next-outcome applies to the next transfer without sandbox_result", async () => {
-    await control(emu, "/next-outcome", { outcome: "pending" })
-    const a = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "a" }))
-    const b = await api(emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "b" }))
-    const ra = await api(emu, "GET", `/api/pay/bank_transfer/uuid/${a.json.payment_id}`)
-    const rb = await api(emu, "GET", `/api/pay/bank_transfer/uuid/${b.json.payment_id}`)
+    await control(env.emu, "/next-outcome", { outcome: "pending" })
+    const a = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "a" }))
+    const b = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "b" }))
+    const ra = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${a.json.payment_id}`)
+    const rb = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${b.json.payment_id}`)
     expect(ra.json.result.sale_status).toBe(0)
     expect(rb.json.result.sale_status).toBe(1)
   })
 
   describe("card API", () => {
     it("creates a pending card payment whose redirect_url is the three-button page", async () => {
-      const r = await api(emu, "POST", "/api/pay/credit_card", { amount: 99.5, currency: "TRY", order_id: "card_1", success_url: "https://shop.example/ok", cancel_url: "https://shop.example/no" })
+      const r = await api(env.emu, "POST", "/api/pay/credit_card", { amount: 99.5, currency: "TRY", order_id: "card_1", success_url: "https://shop.example/ok", cancel_url: "https://shop.example/no" })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ status: "pending", uuid: expect.any(String), order_id: "card_1", transaction_id: expect.any(String) })
-      expect(r.json.redirect_url).toBe(`${emu.url}/checkout/session/${r.json.uuid}`)
+      expect(r.json.redirect_url).toBe(`${env.emu.url}/checkout/session/${r.json.uuid}`)
       const page = await get(r.json.redirect_url)
       expect(page.text).toContain('id="approve"')
       expect(page.text).not.toContain('id="transfer"')
       const done = await postForm(`${r.json.redirect_url}/complete`, { outcome: "approve" })
       expect(done.location).toMatch(/^https:\/\/shop\.example\/ok\?/)
-      await waitFor(() => receiver.received.length === 1)
-      const v = await api(emu, "POST", "/api/sale/webhook/verify", { order_id: "card_1", uuid: r.json.uuid, status: "successful", hash: receiver.received[0].body.hash })
+      await waitFor(() => env.receiver.received.length === 1)
+      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "card_1", uuid: r.json.uuid, status: "successful", hash: env.receiver.received[0].body.hash })
       expect(v.json).toMatchObject({ is_valid: true, mode: "api_cc_pos" })
-      const info = await api(emu, "POST", "/api/sale/info", { order_id: "card_1" })
+      const info = await api(env.emu, "POST", "/api/sale/info", { order_id: "card_1" })
       expect(info.status).toBe(200)
       expect(info.json).toMatchObject({ success: true, result: { uuid: r.json.uuid, status: "successful", amount: 99.5 } })
-      const byTx = await api(emu, "POST", "/api/sale/info/transaction", { transaction_id: r.json.transaction_id })
+      const byTx = await api(env.emu, "POST", "/api/sale/info/transaction", { transaction_id: r.json.transaction_id })
       expect(byTx.json.result.uuid).toBe(r.json.uuid)
-      expect((await api(emu, "POST", "/api/sale/info", { order_id: "nope" })).status).toBe(404)
+      expect((await api(env.emu, "POST", "/api/sale/info", { order_id: "nope" })).status).toBe(404)
     })
 
     it("auto-completes the next card payment with next-outcome", async () => {
-      await control(emu, "/next-outcome", { outcome: "failed" })
-      const r = await api(emu, "POST", "/api/pay/credit_card", { amount: "10.00", order_id: "card_auto" })
+      await control(env.emu, "/next-outcome", { outcome: "failed" })
+      const r = await api(env.emu, "POST", "/api/pay/credit_card", { amount: "10.00", order_id: "card_auto" })
       expect(r.json.status).toBe("pending")
-      await waitFor(() => receiver.received.length === 1)
-      expect(receiver.received[0].body).toMatchObject({ status: "failed", order_id: "card_auto", type: "credit_card" })
+      await waitFor(() => env.receiver.received.length === 1)
+      expect(env.receiver.received[0].body).toMatchObject({ status: "failed", order_id: "card_auto", type: "credit_card" })
     })
   })
 
   describe("auth and misc", () => {
     it("answers 401 for a missing or unknown key without echoing it", async () => {
-      const missing = await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, null)
+      const missing = await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, null)
       expect(missing.status).toBe(401)
       expect(missing.json).toEqual({ success: false, message: expect.stringMatching(/api-key/) })
-      const unknown = await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, "secret_wrong_key_xyz")
+      const unknown = await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, "secret_wrong_key_xyz")
       expect(unknown.status).toBe(401)
       expect(JSON.stringify(unknown.json)).not.toContain("secret_wrong_key_xyz")
     })
 
     it("blocks API calls from a non-allowed IP", async () => {
-      await control(emu, "/config", { apiIp: "10.9.9.9" })
-      const r = await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list")
+      await control(env.emu, "/config", { apiIp: "10.9.9.9" })
+      const r = await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list")
       expect(r.status).toBe(403)
-      await control(emu, "/config", { apiIp: "127.0.0.1" })
-      expect((await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list")).status).toBe(200)
+      await control(env.emu, "/config", { apiIp: "127.0.0.1" })
+      expect((await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list")).status).toBe(200)
     })
 
     it("answers unknown paths with 404 JSON and refuses /api/sale/verify", async () => {
-      const nf = await api(emu, "GET", "/api/nope")
+      const nf = await api(env.emu, "GET", "/api/nope")
       expect(nf.status).toBe(404)
       expect(nf.json.success).toBe(false)
-      const sv = await api(emu, "POST", "/api/sale/verify", { order_id: "x" })
+      const sv = await api(env.emu, "POST", "/api/sale/verify", { order_id: "x" })
       expect(sv.status).toBe(400)
       expect(sv.json.message).toBe("Use /api/sale/webhook/verify to confirm payments")
-      const pub = await api(emu, "POST", "/api/public/payment/notification", { any: 1 }, null)
+      const pub = await api(env.emu, "POST", "/api/public/payment/notification", { any: 1 }, null)
       expect(pub).toEqual({ status: 200, json: { success: true } })
     })
 
     it("records requests with has_api_key and never the key", async () => {
-      await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list")
-      await api(emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, null)
-      const reqs = (await control(emu, "/requests")).result
+      await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list")
+      await api(env.emu, "GET", "/api/pay/bank_transfer/bank-group/list", undefined, null)
+      const reqs = (await control(env.emu, "/requests")).result
       expect(reqs.map((r: any) => r.has_api_key)).toEqual([true, false])
       expect(reqs[0]).toMatchObject({ method: "GET", path: "/api/pay/bank_transfer/bank-group/list" })
       expect(JSON.stringify(reqs)).not.toContain(SANDBOX_KEY)

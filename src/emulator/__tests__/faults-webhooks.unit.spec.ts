@@ -1,5 +1,14 @@
 import type { RunningEmulator } from "../types"
-import { api, control, openQuickCheckout, postForm, type Receiver, startReceiver, startTestEmulator, waitFor } from "./helpers"
+import {
+  api,
+  control,
+  emulatorWithReceiver,
+  openQuickCheckout,
+  postForm,
+  startReceiver,
+  startTestEmulator,
+  waitFor,
+} from "./helpers"
 
 const transfer = (order_id: string) => ({
   bank_id: 12,
@@ -77,118 +86,103 @@ describe("faults", () => {
 })
 
 describe("webhook delivery", () => {
-  let emu: RunningEmulator
-  let receiver: Receiver
-  beforeAll(async () => {
-    receiver = await startReceiver()
-    emu = await startTestEmulator({ webhookUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await emu.close()
-    await receiver.close()
-  })
-  beforeEach(async () => {
-    await control(emu, "/reset", {})
-    await control(emu, "/config", { webhookUrl: receiver.url, webhookRetryDelaysMs: [30, 60, 90] })
-    receiver.received.length = 0
-    receiver.statuses.length = 0
-  })
+  const env = emulatorWithReceiver({ webhookRetryDelaysMs: [30, 60, 90] })
 
-  const create = (order: string) => api(emu, "POST", "/api/pay/bank_transfer", transfer(order))
+  const create = (order: string) => api(env.emu, "POST", "/api/pay/bank_transfer", transfer(order))
 
   it("retries until the receiver answers 200", async () => {
-    receiver.statuses.push(500, 500)
+    env.receiver.statuses.push(500, 500)
     await create("retry_1")
-    await waitFor(() => receiver.received.length === 3)
+    await waitFor(() => env.receiver.received.length === 3)
     const hooks = (await waitFor(async () => {
-      const h = await control(emu, "/webhooks")
+      const h = await control(env.emu, "/webhooks")
       return h.result[0].state === "delivered" && h
     })) as any
     expect(hooks.result[0].attempts.map((a: any) => a.http_status)).toEqual([500, 500, 200])
-    expect(receiver.received.map((r) => r.body.order_id)).toEqual(["retry_1", "retry_1", "retry_1"])
+    expect(env.receiver.received.map((r) => r.body.order_id)).toEqual(["retry_1", "retry_1", "retry_1"])
   })
 
   it("gives up after the last retry delay and records it", async () => {
-    await control(emu, "/config", { webhookRetryDelaysMs: [20, 20] })
-    receiver.statuses.push(503, 503, 503, 503)
+    await control(env.emu, "/config", { webhookRetryDelaysMs: [20, 20] })
+    env.receiver.statuses.push(503, 503, 503, 503)
     await create("giveup_1")
     const rec = await waitFor(async () => {
-      const h = await control(emu, "/webhooks")
+      const h = await control(env.emu, "/webhooks")
       return h.result[0].state === "gave_up" && h.result[0]
     })
     expect(rec.attempts).toHaveLength(3)
-    expect(receiver.received).toHaveLength(3)
+    expect(env.receiver.received).toHaveLength(3)
   })
 
   it("records connection errors as attempts", async () => {
-    await control(emu, "/config", { webhookUrl: "http://127.0.0.1:1/nothing", webhookRetryDelaysMs: [] })
+    await control(env.emu, "/config", { webhookUrl: "http://127.0.0.1:1/nothing", webhookRetryDelaysMs: [] })
     await create("conn_err")
     const rec = await waitFor(async () => {
-      const h = await control(emu, "/webhooks")
+      const h = await control(env.emu, "/webhooks")
       return h.result[0].state === "gave_up" && h.result[0]
     })
     expect(rec.attempts[0].error).toBeTruthy()
   })
 
   it("records notifications as undelivered without a webhook URL", async () => {
-    await control(emu, "/config", { webhookUrl: null })
+    await control(env.emu, "/config", { webhookUrl: null })
     await create("no_url")
-    const h = await control(emu, "/webhooks")
+    const h = await control(env.emu, "/webhooks")
     expect(h.result).toHaveLength(1)
     expect(h.result[0]).toMatchObject({ state: "undelivered", attempts: [] })
     // resend after a URL is configured delivers it
-    await control(emu, "/config", { webhookUrl: receiver.url })
-    await control(emu, `/webhooks/${h.result[0].id}/resend`, {})
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body.order_id).toBe("no_url")
+    await control(env.emu, "/config", { webhookUrl: env.receiver.url })
+    await control(env.emu, `/webhooks/${h.result[0].id}/resend`, {})
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body.order_id).toBe("no_url")
   })
 
   it("duplicates notifications", async () => {
-    await control(emu, "/webhooks", { duplicate: 2 })
+    await control(env.emu, "/webhooks", { duplicate: 2 })
     await create("dup_1")
-    await waitFor(() => receiver.received.length === 3)
-    const bodies = receiver.received.map((r) => JSON.stringify(r.body))
+    await waitFor(() => env.receiver.received.length === 3)
+    const bodies = env.receiver.received.map((r) => JSON.stringify(r.body))
     expect(new Set(bodies).size).toBe(1)
   })
 
   it("pauses, then flushes in reverse order when reorder is set", async () => {
-    await control(emu, "/webhooks", { paused: true, reorder: true })
+    await control(env.emu, "/webhooks", { paused: true, reorder: true })
     await create("first")
     await create("second")
     await new Promise((r) => setTimeout(r, 50))
-    expect(receiver.received).toHaveLength(0)
-    expect((await control(emu, "/webhooks")).queued).toBe(2)
-    const flushed = await control(emu, "/webhooks/flush", {})
+    expect(env.receiver.received).toHaveLength(0)
+    expect((await control(env.emu, "/webhooks")).queued).toBe(2)
+    const flushed = await control(env.emu, "/webhooks/flush", {})
     expect(flushed.flushed).toBe(2)
-    await waitFor(() => receiver.received.length === 2)
-    expect(receiver.received.map((r) => r.body.order_id)).toEqual(["second", "first"])
+    await waitFor(() => env.receiver.received.length === 2)
+    expect(env.receiver.received.map((r) => r.body.order_id)).toEqual(["second", "first"])
   })
 
   it("flushes in order without reorder, and resends on demand", async () => {
-    await control(emu, "/webhooks", { paused: true })
+    await control(env.emu, "/webhooks", { paused: true })
     await create("one")
     await create("two")
-    await control(emu, "/webhooks/flush", {})
-    await waitFor(() => receiver.received.length === 2)
-    expect(receiver.received.map((r) => r.body.order_id)).toEqual(["one", "two"])
-    const h = await control(emu, "/webhooks")
-    await control(emu, `/webhooks/${h.result[0].id}/resend`, {})
-    await waitFor(() => receiver.received.length === 3)
-    expect(receiver.received[2].body).toEqual(receiver.received[0].body)
+    await control(env.emu, "/webhooks/flush", {})
+    await waitFor(() => env.receiver.received.length === 2)
+    expect(env.receiver.received.map((r) => r.body.order_id)).toEqual(["one", "two"])
+    const h = await control(env.emu, "/webhooks")
+    await control(env.emu, `/webhooks/${h.result[0].id}/resend`, {})
+    await waitFor(() => env.receiver.received.length === 3)
+    expect(env.receiver.received[2].body).toEqual(env.receiver.received[0].body)
   })
 
   it("delays delivery with delayMs", async () => {
-    await control(emu, "/webhooks", { delayMs: 100 })
+    await control(env.emu, "/webhooks", { delayMs: 100 })
     await create("delayed")
-    expect((await control(emu, "/webhooks")).result[0].state).toBe("scheduled")
-    await waitFor(() => receiver.received.length === 1)
+    expect((await control(env.emu, "/webhooks")).result[0].state).toBe("scheduled")
+    await waitFor(() => env.receiver.received.length === 1)
   })
 
   it("sends the webhook when a card payment is completed on the page", async () => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: "page_hook" })
-    await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body.uuid).toBe(uuid)
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: "page_hook" })
+    await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body.uuid).toBe(uuid)
   })
 })
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { signQuickCheckout } from "../../client/signature"
+import { quickCheckoutSignature } from "../signature"
 import { startEmulator } from "../index"
 import type { EmulatorOptions, RunningEmulator } from "../types"
 
@@ -109,7 +109,7 @@ export function signedForm(
     ts: String(Math.floor(Date.now() / 1000)),
     ...fields,
   }
-  return { ...f, signature: signQuickCheckout(f, key) }
+  return { ...f, signature: quickCheckoutSignature(f, key) }
 }
 
 export async function postForm(url: string, form: Record<string, string>): Promise<{ status: number; location: string | null; text: string }> {
@@ -143,4 +143,28 @@ export async function openQuickCheckout(emu: RunningEmulator, fields: Parameters
   if (res.status !== 303) throw new Error(`quick checkout refused: ${res.status} ${res.text.slice(0, 300)}`)
   const uuid = /\/checkout\/session\/([0-9a-f-]{36})$/.exec(res.location!)![1]
   return { uuid, location: res.location! }
+}
+
+/**
+ * One emulator and one webhook receiver for a `describe` block: started once,
+ * reset before each test (state, `config` on top of the receiver's URL, and
+ * what the receiver holds). Read them as `env.emu` / `env.receiver` inside tests.
+ */
+export function emulatorWithReceiver(config: Record<string, unknown> = {}): { emu: RunningEmulator; receiver: Receiver } {
+  const env = {} as { emu: RunningEmulator; receiver: Receiver }
+  beforeAll(async () => {
+    env.receiver = await startReceiver()
+    env.emu = await startTestEmulator({ webhookUrl: env.receiver.url })
+  })
+  afterAll(async () => {
+    await env.emu.close()
+    await env.receiver.close()
+  })
+  beforeEach(async () => {
+    await control(env.emu, "/reset", {})
+    await control(env.emu, "/config", { webhookUrl: env.receiver.url, ...config })
+    env.receiver.received.length = 0
+    env.receiver.statuses.length = 0
+  })
+  return env
 }

@@ -1,45 +1,26 @@
-import type { RunningEmulator } from "../types"
 import {
   api,
   control,
+  emulatorWithReceiver,
   get,
   LIVE_ID,
   LIVE_KEY,
   openQuickCheckout,
   postForm,
-  type Receiver,
   signedForm,
-  startReceiver,
-  startTestEmulator,
   waitFor,
 } from "./helpers"
 
 describe("Quick Checkout", () => {
-  let emu: RunningEmulator
-  let receiver: Receiver
-
-  beforeAll(async () => {
-    receiver = await startReceiver()
-    emu = await startTestEmulator({ webhookUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await emu.close()
-    await receiver.close()
-  })
-  beforeEach(async () => {
-    await control(emu, "/reset", {})
-    await control(emu, "/config", { webhookUrl: receiver.url })
-    receiver.received.length = 0
-    receiver.statuses.length = 0
-  })
+  const env = emulatorWithReceiver()
 
   it("runs the whole signed flow: page, approve, redirect, webhook, verify", async () => {
-    const res = await postForm(emu.url + "/checkout/quick", signedForm({ order_id: "order_qc_1", amount: "249.90" }))
+    const res = await postForm(env.emu.url + "/checkout/quick", signedForm({ order_id: "order_qc_1", amount: "249.90" }))
     expect(res.status).toBe(303)
     expect(res.location).toMatch(/^\/checkout\/session\/[0-9a-f-]{36}$/)
     const uuid = res.location!.split("/").pop()!
 
-    const page = await get(emu.url + res.location)
+    const page = await get(env.emu.url + res.location)
     expect(page.status).toBe(200)
     for (const id of ["approve", "reject", "insufficient", "sender_name", "bank_id", "transfer"]) {
       expect(page.text).toContain(`id="${id}"`)
@@ -47,7 +28,7 @@ describe("Quick Checkout", () => {
     expect(page.text).toContain("249.90 TRY")
     expect(page.text).toContain("Sipariş #1")
 
-    const done = await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
+    const done = await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
     expect(done.status).toBe(303)
     const target = new URL(done.location!)
     expect(target.origin + target.pathname).toBe("https://shop.example/success")
@@ -57,12 +38,13 @@ describe("Quick Checkout", () => {
     expect(q.ts).toMatch(/^\d+$/)
     expect(q.hash).toMatch(/^[0-9a-f]{64}$/)
 
-    await waitFor(() => receiver.received.length === 1)
-    const hook = receiver.received[0]
+    await waitFor(() => env.receiver.received.length === 1)
+    const hook = env.receiver.received[0]
     expect(hook.headers["content-type"]).toContain("application/json")
     expect(hook.body).toEqual({
       order_id: "order_qc_1",
-      hash: q.hash,
+      // Its own hash: the redirect's was built over `success`, this one over `successful`.
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       uuid,
       status: "successful",
       message: "successful",
@@ -71,8 +53,9 @@ describe("Quick Checkout", () => {
       currency: "TRY",
       transaction_id: q.transaction_id,
     })
+    expect(hook.body.hash).not.toBe(q.hash)
 
-    const v = await api(emu, "POST", "/api/sale/webhook/verify", {
+    const v = await api(env.emu, "POST", "/api/sale/webhook/verify", {
       order_id: hook.body.order_id,
       uuid: hook.body.uuid,
       status: hook.body.status,
@@ -91,23 +74,23 @@ describe("Quick Checkout", () => {
       mode: "quick_checkout_fallback",
     })
 
-    const hooks = await control(emu, "/webhooks")
+    const hooks = await control(env.emu, "/webhooks")
     expect(hooks.result).toHaveLength(1)
     expect(hooks.result[0].state).toBe("delivered")
     expect(hooks.result[0].attempts[0].http_status).toBe(200)
 
     // Final payments are not changed again: pressing reject now just repeats the success redirect.
-    const again = await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "reject" })
+    const again = await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "reject" })
     expect(new URL(again.location!).searchParams.get("status")).toBe("success")
-    expect(receiver.received).toHaveLength(1)
+    expect(env.receiver.received).toHaveLength(1)
   })
 
   it.each([
     ["reject", /3D/],
     ["insufficient", /Insufficient balance/],
   ])("redirects to cancel_url on %s and sends a failed webhook", async (outcome, message) => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: `order_${outcome}` })
-    const done = await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome })
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: `order_${outcome}` })
+    const done = await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome })
     expect(done.status).toBe(303)
     const target = new URL(done.location!)
     expect(target.pathname).toBe("/cancel")
@@ -116,23 +99,23 @@ describe("Quick Checkout", () => {
     expect(q.message).toMatch(message)
     expect(q.hash).toMatch(/^[0-9a-f]{64}$/)
     expect(q.ts).toMatch(/^\d+$/)
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body).toMatchObject({ status: "failed", message: "failed", uuid, type: "credit_card" })
-    const v = await api(emu, "POST", "/api/sale/webhook/verify", {
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body).toMatchObject({ status: "failed", message: "failed", uuid, type: "credit_card" })
+    const v = await api(env.emu, "POST", "/api/sale/webhook/verify", {
       order_id: `order_${outcome}`,
       uuid,
       status: "failed",
-      hash: receiver.received[0].body.hash,
+      hash: env.receiver.received[0].body.hash,
     })
     expect(v.json).toMatchObject({ is_valid: true, payment_confirmed: false, official_status: "failed" })
   })
 
   it("judges forged webhooks invalid", async () => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: "order_forge" })
-    await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "reject" })
-    await waitFor(() => receiver.received.length === 1)
-    const real = receiver.received[0].body
-    const verify = (b: Record<string, string>) => api(emu, "POST", "/api/sale/webhook/verify", b).then((r) => r.json)
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: "order_forge" })
+    await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "reject" })
+    await waitFor(() => env.receiver.received.length === 1)
+    const real = env.receiver.received[0].body
+    const verify = (b: Record<string, string>) => api(env.emu, "POST", "/api/sale/webhook/verify", b).then((r) => r.json)
 
     const changedHash = await verify({ order_id: real.order_id, uuid, status: "failed", hash: "0".repeat(64) })
     expect(changedHash).toMatchObject({ is_valid: false, hash_match: false, status_match: true })
@@ -146,7 +129,7 @@ describe("Quick Checkout", () => {
     const otherOrder = await verify({ order_id: "someone_else", uuid, status: "failed", hash: real.hash })
     expect(otherOrder.is_valid).toBe(false)
 
-    const missing = await api(emu, "POST", "/api/sale/webhook/verify", { order_id: "x", uuid })
+    const missing = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "x", uuid })
     expect(missing.status).toBe(400)
     expect(missing.json.message).toMatch(/status/)
   })
@@ -166,107 +149,107 @@ describe("Quick Checkout", () => {
       ["a live amount under the minimum", () => signedForm({ api_id: String(LIVE_ID), amount: "5.00" }, LIVE_KEY), 400, /minimum/],
     ]
     it.each(cases)("refuses %s", async (_name, build, status, reason) => {
-      const res = await postForm(emu.url + "/checkout/quick", build())
+      const res = await postForm(env.emu.url + "/checkout/quick", build())
       expect(res.status).toBe(status)
       expect(res.text).toMatch(reason)
       expect(res.text).toContain("<html")
-      expect((await control(emu, "/payments")).result).toHaveLength(0)
+      expect((await control(env.emu, "/payments")).result).toHaveLength(0)
     })
 
     it("blocks an access with an api_ip restriction", async () => {
-      await control(emu, "/config", { apiIp: "10.1.2.3" })
-      const res = await postForm(emu.url + "/checkout/quick", signedForm({}))
+      await control(env.emu, "/config", { apiIp: "10.1.2.3" })
+      const res = await postForm(env.emu.url + "/checkout/quick", signedForm({}))
       expect(res.status).toBe(403)
       expect(res.text).toMatch(/api_ip/)
-      expect((await control(emu, "/payments")).result).toHaveLength(0)
+      expect((await control(env.emu, "/payments")).result).toHaveLength(0)
     })
   })
 
   it("accepts a live checkout with https URLs and enough TRY value", async () => {
-    const { uuid } = await openQuickCheckout(emu, { api_id: String(LIVE_ID), amount: "1.00", currency: "USD" }, LIVE_KEY)
-    const p = (await control(emu, `/payments/${uuid}`)).result
+    const { uuid } = await openQuickCheckout(env.emu, { api_id: String(LIVE_ID), amount: "1.00", currency: "USD" }, LIVE_KEY)
+    const p = (await control(env.emu, `/payments/${uuid}`)).result
     expect(p).toMatchObject({ mode: "live", kind: "quick_checkout", amount: "1.00", currency: "USD", status: "pending" })
   })
 
   it("currency variant A charges the converted TRY amount", async () => {
-    await control(emu, "/config", { currencyVariant: "A" })
-    const { uuid } = await openQuickCheckout(emu, { amount: "10.00", currency: "EUR", order_id: "order_eur" })
-    const done = await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
+    await control(env.emu, "/config", { currencyVariant: "A" })
+    const { uuid } = await openQuickCheckout(env.emu, { amount: "10.00", currency: "EUR", order_id: "order_eur" })
+    const done = await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
     const q = new URL(done.location!).searchParams
     expect(q.get("amount")).toBe("450.00")
     expect(q.get("currency")).toBe("TRY")
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body).toMatchObject({ amount: 450, currency: "TRY" })
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body).toMatchObject({ amount: 450, currency: "TRY" })
   })
 
   it("supports paying by transfer on the page, with a self-refreshing waiting page", async () => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: "order_page_transfer", amount: "300.00" })
-    const chosen = await postForm(`${emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "Ayşe Yılmaz", bank_id: "12" })
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: "order_page_transfer", amount: "300.00" })
+    const chosen = await postForm(`${env.emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "Ayşe Yılmaz", bank_id: "12" })
     expect(chosen.status).toBe(303)
     expect(chosen.location).toBe(`/checkout/session/${uuid}/waiting`)
-    const waiting = await get(emu.url + chosen.location)
+    const waiting = await get(env.emu.url + chosen.location)
     expect(waiting.status).toBe(200)
     expect(waiting.text).toContain('http-equiv="refresh" content="2"')
     expect(waiting.text).toContain('id="transfer-approve"')
     expect(waiting.text).toContain('id="transfer-reject"')
     expect(waiting.text).toContain("TR33 0006 2000 4440 0006 2986 57")
     // the session page now leads to the waiting page
-    expect((await get(`${emu.url}/checkout/session/${uuid}`)).location).toBe(`/checkout/session/${uuid}/waiting`)
+    expect((await get(`${env.emu.url}/checkout/session/${uuid}`)).location).toBe(`/checkout/session/${uuid}/waiting`)
 
-    const settled = await postForm(`${emu.url}/checkout/session/${uuid}/transfer/settle`, { result: "successful" })
+    const settled = await postForm(`${env.emu.url}/checkout/session/${uuid}/transfer/settle`, { result: "successful" })
     expect(settled.status).toBe(303)
     const q = Object.fromEntries(new URL(settled.location!).searchParams)
     expect(q).toMatchObject({ status: "success", uuid, type: "bank_transfer", order_id: "order_page_transfer", amount: "300.00", currency: "TRY" })
     expect(q.transaction_id).toBeTruthy()
     // the waiting page redirects on once settled
-    const after = await get(`${emu.url}/checkout/session/${uuid}/waiting`)
+    const after = await get(`${env.emu.url}/checkout/session/${uuid}/waiting`)
     expect(after.status).toBe(303)
     expect(after.location).toContain("https://shop.example/success")
 
-    await waitFor(() => receiver.received.length === 1)
-    expect(receiver.received[0].body).toMatchObject({ type: "bank_transfer", status: "successful", uuid })
-    const v = await api(emu, "POST", "/api/sale/webhook/verify", { order_id: "order_page_transfer", uuid, status: q.status, hash: q.hash })
+    await waitFor(() => env.receiver.received.length === 1)
+    expect(env.receiver.received[0].body).toMatchObject({ type: "bank_transfer", status: "successful", uuid })
+    const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "order_page_transfer", uuid, status: q.status, hash: q.hash })
     expect(v.json).toMatchObject({ is_valid: true, official_status: "successful", mode: "quick_checkout_fallback" })
   })
 
   it("sends a rejected page transfer to cancel_url", async () => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: "order_page_transfer_fail" })
-    await postForm(`${emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "Ali Veli", bank_id: "21" })
-    const settled = await postForm(`${emu.url}/checkout/session/${uuid}/transfer/settle`, { result: "failed" })
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: "order_page_transfer_fail" })
+    await postForm(`${env.emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "Ali Veli", bank_id: "21" })
+    const settled = await postForm(`${env.emu.url}/checkout/session/${uuid}/transfer/settle`, { result: "failed" })
     const q = Object.fromEntries(new URL(settled.location!).searchParams)
     expect(q).toMatchObject({ status: "error", uuid, type: "bank_transfer" })
     expect(q.message).toBeTruthy()
   })
 
   it("hides the transfer choice when pm_bank_transfer is off", async () => {
-    await control(emu, "/config", { pmBankTransfer: false })
-    const { location, uuid } = await openQuickCheckout(emu)
-    const page = await get(emu.url + location)
+    await control(env.emu, "/config", { pmBankTransfer: false })
+    const { location, uuid } = await openQuickCheckout(env.emu)
+    const page = await get(env.emu.url + location)
     expect(page.text).toContain('id="approve"')
     expect(page.text).not.toContain('id="transfer"')
-    const res = await postForm(`${emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "A B", bank_id: "11" })
+    const res = await postForm(`${env.emu.url}/checkout/session/${uuid}/transfer`, { sender_name: "A B", bank_id: "11" })
     expect(res.status).toBe(403)
   })
 
   it("serves Hosted Checkout with redirect URLs from the query only", async () => {
     const res = await postForm(
-      `${emu.url}/checkout/demo-urun/1?success_url=${encodeURIComponent("https://shop.example/h-ok")}&cancel_url=${encodeURIComponent("https://shop.example/h-cancel")}`,
+      `${env.emu.url}/checkout/demo-urun/1?success_url=${encodeURIComponent("https://shop.example/h-ok")}&cancel_url=${encodeURIComponent("https://shop.example/h-cancel")}`,
       { success_url: "https://evil.example/ok" }
     )
     expect(res.status).toBe(303)
     const uuid = res.location!.split("/").pop()!
-    const done = await postForm(`${emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
+    const done = await postForm(`${env.emu.url}/checkout/session/${uuid}/complete`, { outcome: "approve" })
     expect(done.location).toMatch(/^https:\/\/shop\.example\/h-ok\?/)
     expect(new URL(done.location!).searchParams.get("amount")).toBe("150.00")
-    expect((await get(`${emu.url}/checkout/nope/9`)).status).toBe(404)
+    expect((await get(`${env.emu.url}/checkout/nope/9`)).status).toBe(404)
   })
 
   it("completes a payment through the control API", async () => {
-    const { uuid } = await openQuickCheckout(emu, { order_id: "order_ctl" })
-    const r = await control(emu, `/payments/${uuid}/complete`, { outcome: "approve" })
+    const { uuid } = await openQuickCheckout(env.emu, { order_id: "order_ctl" })
+    const r = await control(env.emu, `/payments/${uuid}/complete`, { outcome: "approve" })
     expect(r.changed).toBe(true)
     expect(r.result.status).toBe("successful")
-    const again = await control(emu, `/payments/${uuid}/complete`, { outcome: "reject" })
+    const again = await control(env.emu, `/payments/${uuid}/complete`, { outcome: "reject" })
     expect(again.changed).toBe(false)
     expect(again.result.status).toBe("successful")
   })
