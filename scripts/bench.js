@@ -1,19 +1,24 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: benchmarks (not tests). Starts an embedded PostgreSQL
- * unless DATABASE_URL / DB_* point at one (scripts/postgres.js), runs
- * bench/odeme.bench.ts with jest (Medusa booted like the HTTP tests, the
- * emulator as its own process), then prints the table of
- * bench-results/results.json.
+ * `npm run bench`: benchmarks (not tests), about 10–15 minutes on 2 cores.
+ * Starts an embedded PostgreSQL unless DATABASE_URL / DB_* point at one
+ * (scripts/postgres.js), runs bench/odeme.bench.ts with jest (Medusa booted
+ * like the HTTP tests, the emulator as its own process; with REDIS_URL also
+ * Medusa as a server and two workers), then prints the tables and goals and
+ * writes the charts and generated docs (scripts/bench-report.js).
  *
- * Knobs (environment): BENCH_INGEST_SECONDS (8), BENCH_INGEST_CONNECTIONS
- * ("10,100"), BENCH_PAYMENTS (50), BENCH_PAYMENT_SPACING_MS (400), BENCH_POLLER_SIZES ("1000,10000"),
- * BENCH_POLLER_CONCURRENCY (20), BENCH_INITIATE_CALLS (2000), LOG_LEVEL (error).
+ * Knobs (environment), defaults that fit 15 minutes on 2 cores: BENCH_RUNS (3),
+ * BENCH_INGEST_SECONDS (4), BENCH_INGEST_CONNECTIONS ("10,100"),
+ * BENCH_BURST_SIZES ("100,200"), BENCH_PAYMENTS (20), BENCH_PAYMENT_SPACING_MS (400),
+ * BENCH_POLLER ("1000x5,1000x20,10000x20"; the issue's full set adds 10000x5),
+ * BENCH_WORKER_TRANSFERS (2000; the issue's 10000), BENCH_SCALE_ROWS (1000000), BENCH_INITIATE_CALLS (2000),
+ * BENCH_ONLY (sections: paid,initiate,ingest,burst,poller,workers,scale), REDIS_URL, LOG_LEVEL (error).
  */
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
 const { ensurePostgres } = require("./postgres")
+const { main: report } = require("./bench-report")
 
 const ROOT = path.resolve(__dirname, "..")
 const RESULTS = path.join(ROOT, "bench-results", "results.json")
@@ -38,45 +43,10 @@ const jestConfig = {
   },
 }
 
-function printTable(r) {
-  const line = (cells, widths) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ")
-  const table = (title, head, rows) => {
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)))
-    console.log(`\n${title}`)
-    console.log(line(head, widths))
-    console.log(widths.map((w) => "-".repeat(w)).join("  "))
-    for (const row of rows) console.log(line(row, widths))
-  }
-  const m = r.machine
-  console.log(`\nmachine: ${m.cpus} cores (${m.cpu_model}), Node ${m.node}, ${m.platform}, ${m.date}`)
-  table(
-    "1. Webhook ingest (autocannon, separate process)",
-    ["route", "conn", "req/s", "p50 ms", "p99 ms", "non-2xx", "rows", "req/s vs core", "p99 vs core", "drain s"],
-    r.webhook_ingest.map((x) => [x.route, x.connections, Math.round(x.rps), x.p50, x.p99, x.non2xx + x.errors, x.rows_stored, x.rps_ratio_vs_core ?? "1", x.p99_ratio_vs_core ?? "1", x.backlog_drain_s])
-  )
-  const t = r.time_to_paid
-  table(
-    `2. Time to paid: webhook sent by the emulator → payment captured (one approval every ${t.plugin.spacing_ms} ms)`,
-    ["path", "payments", "captured", "p50 ms", "p95 ms", "max ms"],
-    [
-      ["plugin POST /odeme/webhook (inbox → verify → processPaymentWorkflow)", t.plugin.payments, t.plugin.captured, t.plugin.ms.p50, t.plugin.ms.p95, t.plugin.ms.max],
-      ["core POST /hooks/payment/odeme-checkout_ref (reference provider, Medusa defaults)", t.core_reference.payments, t.core_reference.captured, t.core_reference.ms.p50, t.core_reference.ms.p95, t.core_reference.ms.max],
-    ]
-  )
-  console.log(`ratio plugin/core: p50 ${t.p50_ratio}, p95 ${t.p95_ratio}`)
-  table(
-    "3. Poller: one full pass, emulator answering after 20 ms",
-    ["transfers", "concurrency", "pass ms", "limit ms (N×20/c)", "pass/limit", "ms/transfer", "RSS before MB", "RSS peak MB", "heap before/peak/after GC MB"],
-    r.poller.map((x) => [x.transfers, x.concurrency, x.pass_ms, x.limit_ms, x.ratio_to_limit, x.per_transfer_ms, x.rss_before_mb, x.rss_peak_mb, `${x.heap_before_mb}/${x.heap_peak_mb}/${x.heap_after_gc_mb}`])
-  )
-  const i = r.initiate_payment
-  table("4. initiatePayment (Quick Checkout, in-process)", ["calls", "p50 ms", "p99 ms", "max ms"], [[i.calls, i.ms.p50, i.ms.p99, i.ms.max]])
-  console.log(`\nmeasured in ${r.total_s} s; full figures: ${path.relative(process.cwd(), RESULTS)}`)
-}
-
 async function main() {
   const log = (m) => console.log(`[bench] ${m}`)
   const started = Date.now()
+  if (!process.env.REDIS_URL) log("REDIS_URL is not set: the several-workers part is skipped (set REDIS_URL=redis://127.0.0.1:6379 to run it)")
   const db = await ensurePostgres({ log })
   fs.rmSync(RESULTS, { force: true })
   const args = [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", `--config=${JSON.stringify(jestConfig)}`]
@@ -96,7 +66,7 @@ async function main() {
     console.error("\n[bench] no results were written")
     process.exit(code || 1)
   }
-  printTable(JSON.parse(fs.readFileSync(RESULTS, "utf8")))
+  report()
   console.log(`[bench] total ${Math.round((Date.now() - started) / 1000)} s`)
   process.exit(code)
 }

@@ -1,52 +1,42 @@
 import { configManager } from "@medusajs/framework/config"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { pollTransfers } from "../lib/poll-transfers"
+import { POLL_EVENT } from "../lib/notification-event"
 import { ODEME_MODULE } from "../modules/odeme"
 import type OdemeModuleService from "../modules/odeme/service"
 
 /**
- * Polls pending transfers (spec §4.6) and retries inbox notifications whose
- * verification failed. Runs on the worker when Medusa runs server + worker;
- * the lock makes a run happen once across instances, and the claim in the
- * database makes two runs never check the same transfer.
+ * Offers of a pass per tick. Medusa runs a scheduled job on one instance
+ * only, so the job does not poll: it emits this many POLL_EVENTs and each
+ * worker that takes one runs a pass (src/subscribers/odeme-poll-transfers.ts),
+ * at most one per process; the offers beyond the number of workers are
+ * no-ops. Up to this many workers share a pass.
  */
+const PASS_OFFERS = 8
+
 export default async function odemePollTransfersJob(container: MedusaContainer) {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   if (!container.resolve<OdemeModuleService>(ODEME_MODULE).odemeOptions.transfer.pollerEnabled) return
-  const locking = container.resolve(Modules.LOCKING)
   try {
-    await locking.execute(
-      "odeme:poller",
-      async () => {
-        const s = await pollTransfers(container)
-        if (s.checked || s.notifications) {
-          logger.info(
-            `medusa-payment-odeme poller: checked ${s.checked} (paid ${s.paid}, failed ${s.failed}, expired ${s.expired}, errors ${s.errors}), notifications ${s.notifications}${s.stopped_early ? ", stopped at its bound" : ""}`
-          )
-        }
-      },
-      { timeout: 1 }
-    )
+    await container.resolve(Modules.EVENT_BUS).emit(Array.from({ length: PASS_OFFERS }, (_, offer) => ({ name: POLL_EVENT, data: { offer } })))
   } catch (err) {
-    logger.debug(`medusa-payment-odeme poller: run skipped (${err instanceof Error ? err.message : String(err)})`)
+    // Nothing is lost: due rows stay due for the next tick.
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`medusa-payment-odeme poller: could not offer a pass (${String(err)})`)
   }
 }
 
-/** The schedule comes from the plugin options (`transfer.pollSchedule`), read when jobs load. */
-function scheduleFromOptions(): string {
-  try {
-    const plugins = (configManager.config?.plugins ?? []) as Array<string | { resolve: string; options?: any }>
-    const own = plugins.find((p) => typeof p !== "string" && /medusa-payment-odeme/.test(p.resolve)) as { options?: any } | undefined
-    const fromPlugin = own?.options?.transfer?.pollSchedule
-    const fromModule = (configManager.config?.modules as any)?.odeme?.options?.transfer?.pollSchedule
-    return fromPlugin || fromModule || "* * * * *"
-  } catch {
-    return "* * * * *"
-  }
+/**
+ * The cron, from the plugin's options as Medusa hands them to the plugin's
+ * module: Medusa merges a plugin's modules, with the plugin's options, into
+ * `modules` before it loads jobs.
+ */
+function schedule(): string {
+  const modules = (configManager.config?.modules ?? {}) as Record<string, { options?: { transfer?: { pollSchedule?: unknown } } } | boolean>
+  const own = modules[ODEME_MODULE]
+  const cron = typeof own === "object" ? own.options?.transfer?.pollSchedule : undefined
+  return typeof cron === "string" && cron ? cron : "* * * * *"
 }
 
 export const config = {
   name: "odeme-poll-transfers",
-  schedule: scheduleFromOptions(),
+  schedule: schedule(),
 }

@@ -81,7 +81,8 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
     return { ...base, state: row.status, changed: false, detail: `service error (${msg}); retried later` }
   }
 
-  await odeme.updatePaymentDetails(row.session_id, { ...transferDetails(record, row), check_attempts: row.check_attempts + 1 })
+  // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
+  const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1 }
   let answer = transferAnswer(record, row)
   const expiresAt = new Date(row.created_at).getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
   const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
@@ -89,15 +90,15 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
 
   let payment: OdemePaymentRow
   try {
-    payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true })).payment
+    payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
   } catch (err) {
     // Paid at the service but Medusa could not capture yet: keep the transfer due so the next run settles it.
     const msg = err instanceof Error ? err.message : String(err)
-    await odeme.updatePaymentDetails(row.session_id, { next_check_at: new Date(now + 60_000), last_result: `settling failed: ${msg}`.slice(0, 500) })
+    await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: new Date(now + 60_000), last_result: `settling failed: ${msg}`.slice(0, 500) })
     return { ...base, state: row.status, changed: false, detail: `settling failed (${msg}); retried later` }
   }
   const waiting = payment.status === "awaiting_transfer" || payment.status === "unknown"
-  await odeme.updatePaymentDetails(row.session_id, { next_check_at: waiting ? new Date(now + nextCheckDelayMs(row.created_at, now)) : null })
+  await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(row.created_at, now)) : null })
   const detail =
     answer.kind === "expired"
       ? expiry

@@ -49,12 +49,12 @@ export function judgeNotification(
 
   const amount = n.amount === undefined || n.amount === null ? null : String(n.amount)
   const currency = n.currency ? n.currency.toUpperCase() : null
-  const problem = checkAmount(n, expected, options)
+  const problem = amountProblem(n, expected, options)
   if (problem) return { kind: "mismatch", uuid: n.uuid, amount, currency, reason: problem, type }
   return { kind: "paid", uuid: n.uuid, amount: amount!, currency: currency!, type }
 }
 
-function checkAmount(
+function amountProblem(
   n: NotificationFacts,
   expected: ExpectedPayment,
   options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">

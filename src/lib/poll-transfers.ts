@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { OdemePaymentRow } from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
 import { odemeModule } from "./odeme-module"
 import { processDueNotifications } from "./process-notification"
@@ -13,34 +14,39 @@ export interface PollSummary {
   stopped_early: boolean
 }
 
+export interface PollOptions {
+  maxPerRun?: number
+  concurrency?: number
+  timeBudgetMs?: number
+  /** Rows claimed per query (a page). */
+  batchSize?: number
+}
+
+/** How long a claimed row is not handed to another poller: longer than any pass. */
+const LEASE_SECONDS = 120
+
 /**
- * One run of the poller. Due transfers are claimed in small batches with an
- * indexed query (newest first), checked with a bounded concurrency, and the
- * run stops claiming when its bound (count or time) is reached so it never
- * overlaps the next one; unclaimed work simply stays due. Memory stays flat:
- * only one batch is held at a time.
+ * One pass of the poller. Due transfers are claimed a page at a time with an
+ * indexed query and checked by `concurrency` loops that never wait for a
+ * page to finish: the next page is claimed while fewer than `concurrency`
+ * rows are left, so the service always has `concurrency` requests in flight
+ * and at most about one page plus `concurrency` rows are held in memory.
+ * The pass stops claiming at its bound (count or time), so it never overlaps
+ * the next one; unclaimed work simply stays due. Several passes at once (one
+ * per worker) share the due rows: the claim's lease gives each row to one.
  */
-export async function pollTransfers(
-  container: MedusaContainer,
-  opts: { maxPerRun?: number; concurrency?: number; timeBudgetMs?: number; batchSize?: number } = {}
-): Promise<PollSummary> {
+export async function pollTransfers(container: MedusaContainer, opts: PollOptions = {}): Promise<PollSummary> {
   const odeme = odemeModule(container)
   const cfg = odeme.odemeOptions.transfer
   const maxPerRun = opts.maxPerRun ?? cfg.pollMaxPerRun
   const concurrency = opts.concurrency ?? cfg.pollConcurrency
   const deadline = Date.now() + (opts.timeBudgetMs ?? 45_000)
-  const batchSize = Math.min(opts.batchSize ?? 100, maxPerRun)
+  const pageSize = Math.min(opts.batchSize ?? 100, maxPerRun)
   const summary: PollSummary = { checked: 0, paid: 0, failed: 0, expired: 0, errors: 0, notifications: 0, stopped_early: false }
 
-  while (summary.checked < maxPerRun) {
-    if (Date.now() >= deadline) {
-      summary.stopped_early = true
-      break
-    }
-    // The lease outlives the run, so a claimed row is never taken twice.
-    const batch = await odeme.claimDueTransfers(Math.min(batchSize, maxPerRun - summary.checked), 120)
-    if (!batch.length) break
-    await mapLimit(batch, concurrency, async (row) => {
+  const pages = new PageSource((n) => odeme.claimDueTransfers(n, LEASE_SECONDS), { pageSize, maxPerRun, deadline, lowWater: concurrency })
+  const loop = async () => {
+    for (let row = await pages.next(); row; row = await pages.next()) {
       let r: CheckResult | null = null
       try {
         r = await checkTransfer(container, row)
@@ -52,19 +58,59 @@ export async function pollTransfers(
       else if (r?.state === "failed") summary.failed++
       else if (r?.state === "expired") summary.expired++
       else if (r?.detail.startsWith("service error")) summary.errors++
-    })
+    }
   }
+  await Promise.all(Array.from({ length: concurrency }, loop))
+  if (pages.failure) throw pages.failure
+  summary.stopped_early = pages.stoppedEarly
   summary.notifications = (await processDueNotifications(container, 100)).length
   return summary
 }
 
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]
-      await fn(item)
+/** Hands out claimed rows one by one, claiming the next page before the current one runs dry. */
+class PageSource {
+  private buffer: OdemePaymentRow[] = []
+  private claiming: Promise<void> | null = null
+  private claimed = 0
+  private done = false
+  stoppedEarly = false
+  failure: unknown = null
+
+  constructor(
+    private readonly claim: (n: number) => Promise<OdemePaymentRow[]>,
+    private readonly bounds: { pageSize: number; maxPerRun: number; deadline: number; lowWater: number }
+  ) {}
+
+  async next(): Promise<OdemePaymentRow | null> {
+    for (;;) {
+      if (this.buffer.length <= this.bounds.lowWater && !this.done) void this.refill()
+      const row = this.buffer.shift()
+      if (row) return row
+      if (this.done && !this.claiming) return null
+      await this.claiming
     }
-  })
-  await Promise.all(workers)
+  }
+
+  private refill(): Promise<void> {
+    this.claiming ??= this.claimPage().finally(() => (this.claiming = null))
+    return this.claiming
+  }
+
+  private async claimPage(): Promise<void> {
+    const want = Math.min(this.bounds.pageSize, this.bounds.maxPerRun - this.claimed)
+    if (want <= 0) return void (this.done = true)
+    if (Date.now() >= this.bounds.deadline) {
+      this.stoppedEarly = true
+      return void (this.done = true)
+    }
+    try {
+      const page = await this.claim(want)
+      this.claimed += page.length
+      this.buffer.push(...page)
+      if (page.length < want) this.done = true
+    } catch (err) {
+      this.failure = err
+      this.done = true
+    }
+  }
 }

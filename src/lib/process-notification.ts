@@ -127,7 +127,65 @@ async function scheduleRetry(container: MedusaContainer, id: string, at: Date): 
   }
 }
 
-/** Processes inbox rows that are due (retries, and rows left by a crash). Used by the poller. */
+/**
+ * Runs `processNotification` for the subscriber with a per-process bound:
+ * at most PROCESS_CONCURRENCY at once, at most QUEUE_SIZE waiting. A
+ * notification beyond that is not lost: its row stays due and the poller
+ * drains it. Ingest never waits for this (the route answers after its one
+ * write), so a burst only grows the queue, and the queue drains at the pace
+ * its few connections allow.
+ */
+export function processQueued(container: MedusaContainer, id: string): Promise<ProcessResult | null> {
+  if (running < PROCESS_CONCURRENCY) return runNow(container, id)
+  if (waiting.length >= QUEUE_SIZE) return Promise.resolve(null)
+  return new Promise((resolve) => waiting.push(() => resolve(runNow(container, id))))
+}
+
+/**
+ * Each attempt holds about one database connection at a time; 2 leaves most
+ * of Medusa's pool (10 by default) to the webhook route's single write and to
+ * Medusa, and leaves the CPU to acknowledging a burst first.
+ */
+const PROCESS_CONCURRENCY = 2
+/** Ids only; beyond it a row waits for the poller, which loses nothing. */
+const QUEUE_SIZE = 10_000
+
+let running = 0
+const waiting: Array<() => void> = []
+
+async function runNow(container: MedusaContainer, id: string): Promise<ProcessResult> {
+  running++
+  try {
+    await ingestQuiet()
+    return await processNotification(container, id)
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+/**
+ * Acknowledging comes first: while webhooks keep arriving in this process,
+ * processing waits for a short quiet gap (at most MAX_YIELD_MS), so a burst
+ * is answered at the pace of its one write each and the queue drains after
+ * it. A single notification waits QUIET_MS at most.
+ */
+export function noteIngest(): void {
+  lastIngestAt = Date.now()
+}
+
+const QUIET_MS = 15
+const MAX_YIELD_MS = 2_000
+let lastIngestAt = 0
+
+async function ingestQuiet(): Promise<void> {
+  const giveUpAt = Date.now() + MAX_YIELD_MS
+  for (let gap = Date.now() - lastIngestAt; gap < QUIET_MS && Date.now() < giveUpAt; gap = Date.now() - lastIngestAt) {
+    await new Promise((r) => setTimeout(r, QUIET_MS - gap))
+  }
+}
+
+/** Processes inbox rows that are due (first attempts left by a full queue or a crash, and retries). Used by the poller. */
 export async function processDueNotifications(container: MedusaContainer, limit = 50): Promise<ProcessResult[]> {
   const ids = await odemeModule(container).dueNotificationIds(limit)
   const results: ProcessResult[] = []

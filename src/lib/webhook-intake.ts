@@ -1,11 +1,11 @@
 import type OdemeModuleService from "../modules/odeme/service"
-import type { OdemeNotificationRow } from "../modules/odeme/service"
+import type { StoredNotification } from "../modules/odeme/service"
 import { contentKey, hasNulCharacter, webhookSchema, zodMessage } from "./notification-shape"
 
 export type WebhookIntake =
   | { kind: "invalid"; message: string }
   | { kind: "unknown_session"; message: string }
-  | { kind: "stored"; row: OdemeNotificationRow; duplicate: boolean; process: boolean }
+  | { kind: "stored"; row: StoredNotification; duplicate: boolean; process: boolean }
 
 /**
  * Takes one webhook (spec §6.2) into the inbox: validates its shape and

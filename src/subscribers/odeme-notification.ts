@@ -1,10 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
-import { processNotification } from "../lib/process-notification"
+import { processQueued } from "../lib/process-notification"
 
-/** Processes a stored notification in the background (a worker, when Medusa runs server + worker). */
+/**
+ * Processes a stored notification in the background (a worker, when Medusa
+ * runs server + worker), through the bounded per-process queue.
+ */
 export default async function odemeNotificationHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await processNotification(container, event.data.id)
+  await processQueued(container, event.data.id)
 }
 
 export const config: SubscriberConfig = {

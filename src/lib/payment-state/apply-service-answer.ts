@@ -18,6 +18,12 @@ export interface ApplyOptions {
   act: boolean
   /** Known by the caller (a provider method runs for a live session); otherwise asked when it matters. */
   sessionAlive?: boolean
+  /**
+   * The row as the caller has just read it (the poller's claim): decided on
+   * without reading it again. Safe: a change is still written by compare-and-set
+   * on its version, and a stale read that changes nothing writes nothing.
+   */
+  read?: OdemePaymentRow
 }
 
 const MAX_RACES = 8
@@ -40,7 +46,7 @@ export async function applyServiceAnswer(
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
   for (let race = 0; race < MAX_RACES; race++) {
-    const before = await odeme.getPayment(sessionId)
+    const before = race === 0 && opts.read ? opts.read : await odeme.getPayment(sessionId)
     if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
     // Medusa's side matters only where the table reads it: a success that would pay or settle.
     const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true

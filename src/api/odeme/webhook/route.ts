@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
+import { noteIngest } from "../../../lib/process-notification"
 import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
 
@@ -9,22 +10,21 @@ import { odemeModule } from "../../utils/odeme-module"
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
  *
  * Validates the shape, stores the notification durably, answers 200, and
- * leaves verification to the background (the subscriber, with the poller
- * draining due rows as safety net). It answers 200 only for a notification
+ * leaves verification to the background (the subscriber's bounded queue,
+ * with the poller draining due rows). It answers 200 only for a notification
  * it has stored: if the database is unavailable it answers 503 so the
  * service delivers it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const odeme = odemeModule(req.scope)
-
+  noteIngest()
   let intake: WebhookIntake
   try {
     // Medusa's pool waits up to 60 s for a connection while the database is down; the
     // service gives up on a delivery long before. Answer 503 within a bound instead.
-    intake = await withDeadline(takeWebhook(odeme, req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
+    // The one statement below is the route's only round trip to the database.
+    intake = await withDeadline(takeWebhook(odemeModule(req.scope), req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
   } catch (err) {
-    logger.error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
+    logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
     res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
     return
   }
@@ -44,10 +44,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
     } catch (err) {
       // Stored and due: the poller processes it.
-      logger.warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
+      logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
     }
   }
 }
+
+const logger = (req: MedusaRequest) => req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
 /**
  * How long the route waits for the database before answering 503. A write that

@@ -34,6 +34,8 @@ const OdemeNotification = model
     { name: "IDX_odeme_notification_dedupe_key_unique", on: ["dedupe_key"], unique: true },
     { name: "IDX_odeme_notification_session_id", on: ["session_id"] },
     { name: "IDX_odeme_notification_due", on: ["state", "next_attempt_at"] },
+    // The rows still open (sql/notifications.ts dueNotificationIds), oldest first; done rows are not in it.
+    { name: "IDX_odeme_notification_open", on: ["created_at"], where: "deleted_at IS NULL AND state IN ('received', 'retry', 'processing')" },
   ])
 
 export default OdemeNotification

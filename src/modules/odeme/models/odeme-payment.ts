@@ -46,6 +46,13 @@ const OdemePayment = model
     { name: "IDX_odeme_payment_session_id_unique", on: ["session_id"], unique: true },
     { name: "IDX_odeme_payment_service_uuid", on: ["service_uuid"] },
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
+    // Exactly the rows the poller may claim (sql/payments.ts POLL_WHERE), in its order: finished
+    // payments, however many, are not in it.
+    {
+      name: "IDX_odeme_payment_poll",
+      on: ["created_at"],
+      where: "deleted_at IS NULL AND service_uuid IS NOT NULL AND next_check_at IS NOT NULL AND status IN ('awaiting_transfer', 'unknown', 'paid')",
+    },
   ])
 
 export default OdemePayment

@@ -1,0 +1,111 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { request } from "undici"
+import { startEmulatorProcess } from "../../integration-tests/utils/emulator-process"
+import { APP_DIR, prepareMedusaApp, type MedusaApp } from "../../integration-tests/utils/medusa-process"
+import fs from "node:fs"
+import path from "node:path"
+import { CFG, log, medianOfRuns, round, sleep } from "../support"
+
+const UUID_PATH = "/api/pay/bank_transfer/uuid"
+
+/**
+ * Between the Medusa processes and the emulator: counts each transfer's checks
+ * exactly (the emulator's own request log keeps the last 5,000 requests).
+ */
+async function countingProxy(target: string) {
+  const counts = new Map<string, number>()
+  const server = http.createServer(async (req, res) => {
+    if (req.url?.startsWith(UUID_PATH)) counts.set(req.url, (counts.get(req.url) ?? 0) + 1)
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    try {
+      const r = await request(target + req.url, { method: req.method as any, headers: { ...req.headers, host: undefined }, body: chunks.length ? Buffer.concat(chunks) : undefined })
+      res.writeHead(r.statusCode, r.headers as any)
+      res.end(Buffer.from(await r.body.arrayBuffer()))
+    } catch {
+      res.writeHead(502).end()
+    }
+  })
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    counts,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
+
+/** The fixture app passes these through to the plugin's options only if its medusa-config reads them. */
+function fixtureReads(name: string): boolean {
+  return fs.readFileSync(path.join(APP_DIR, "medusa-config.ts"), "utf8").includes(name)
+}
+
+/**
+ * Medusa as separate processes on Redis (a server, then one and two workers,
+ * integration-tests/utils/medusa-process.ts): a pass over
+ * CFG.workerTransfers due transfers, scheduled by the job every second and
+ * run by the workers that take its offers; time from the rows becoming due
+ * to the last one checked, and each transfer's checks counted.
+ */
+export async function workers() {
+  if (!process.env.REDIS_URL) return { skipped: "REDIS_URL is not set (e.g. REDIS_URL=redis://127.0.0.1:6379): the several-workers part needs Redis" }
+  const n = CFG.workerTransfers
+  const concurrency = fixtureReads("ODEME_POLL_CONCURRENCY") ? 20 : 5
+  const maxPerRun = fixtureReads("ODEME_POLL_MAX_PER_RUN") ? n : 500
+  const emulator = await startEmulatorProcess()
+  const proxy = await countingProxy(emulator.url)
+  let app: MedusaApp | undefined
+  try {
+    app = await prepareMedusaApp("bench_workers", {
+      env: {
+        ODEME_BASE_URL: proxy.url,
+        ODEME_API_KEY: emulator.apiKey,
+        ODEME_API_ID: String(emulator.apiId),
+        ODEME_POLL_SCHEDULE: "* * * * * *",
+        ODEME_POLL_CONCURRENCY: String(concurrency),
+        ODEME_POLL_MAX_PER_RUN: String(maxPerRun),
+        LOG_LEVEL: "warn",
+      },
+      log,
+    })
+    await app.start({ mode: "server", name: "bench-server" })
+    const rows: any[] = []
+    for (const count of [1, 2]) {
+      await app.start({ mode: "worker", name: `bench-worker-${count}` })
+      log(`workers: ${n} due transfers, ${count} worker(s), ${CFG.runs} runs`)
+      const figures = await medianOfRuns(() => onePass(app!, emulator, proxy, n))
+      const limitMs = (n * CFG.pollerDelayMs) / concurrency
+      rows.push({ transfers: n, concurrency, workers: count, where: "Medusa processes on Redis, job every second", max_per_pass: maxPerRun, limit_ms: Math.round(limitMs), ...figures, ratio_to_limit: round(figures.pass_ms / limitMs, 2) })
+    }
+    rows[1].ratio_vs_single_worker = round(rows[1].pass_ms / rows[0].pass_ms, 2)
+    return { rows }
+  } finally {
+    await app?.close()
+    await proxy.close()
+    await emulator.stop()
+  }
+}
+
+async function onePass(app: MedusaApp, emulator: { control(m: string, p: string, b?: unknown): Promise<any> }, proxy: { counts: Map<string, number> }, n: number) {
+  await app.sql(`delete from odeme_payment where session_id like 'payses_benchwk%'`)
+  await app.sql(
+    `insert into odeme_payment (id, session_id, provider, flow, mode, amount, currency, status, creation_state, service_uuid, next_check_at, created_at)
+     select 'odpay_benchwk' || g, 'payses_benchwk' || g, 'odeme-transfer', 'transfer_api', 'sandbox', '10.00', 'TRY', 'awaiting_transfer', 'created',
+       gen_random_uuid()::text, 'infinity', now() - make_interval(secs => g)
+     from generate_series(1, $1::int) g`,
+    [n]
+  )
+  await emulator.control("DELETE", "/_control/faults")
+  await emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })
+  proxy.counts.clear()
+  const t0 = Date.now()
+  await app.sql(`update odeme_payment set next_check_at = now() where session_id like 'payses_benchwk%'`)
+  for (const deadline = t0 + 600_000; Date.now() < deadline; await sleep(100)) {
+    const [{ left }] = await app.sql(`select count(*)::int as left from odeme_payment where session_id like 'payses_benchwk%' and (last_checked_at is null or last_checked_at < to_timestamp($1 / 1000.0))`, [t0])
+    if (left === 0) break
+  }
+  const passMs = Date.now() - t0
+  await emulator.control("DELETE", "/_control/faults")
+  const checks = [...proxy.counts.values()]
+  return { pass_ms: passMs, checked: checks.length, checked_once: checks.filter((c) => c === 1).length, checked_twice_or_more: checks.filter((c) => c > 1).length }
+}

@@ -1,0 +1,110 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { OdemePaymentRow, PaymentDetails, StateChange } from "../types"
+import { PAYMENT, serialize } from "./tables"
+
+/**
+ * The rows the poller asks about. The partial index IDX_odeme_payment_poll
+ * (models/odeme-payment.ts) holds exactly these, so finished payments, however
+ * many, cost the claim nothing.
+ */
+export const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid')`
+
+export async function getPayment(db: Knex, sessionId: string): Promise<OdemePaymentRow | null> {
+  const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
+  return (row as OdemePaymentRow | undefined) ?? null
+}
+
+export async function recordInitiated(
+  db: Knex,
+  row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null }
+): Promise<OdemePaymentRow> {
+  const { rows } = await db.raw(
+    `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+     on conflict (session_id) where deleted_at is null
+     do update set amount = excluded.amount, currency = excluded.currency,
+       metadata = coalesce(excluded.metadata, ${PAYMENT}.metadata), updated_at = now()
+     returning *`,
+    [
+      generateEntityId(undefined, "odpay"),
+      row.session_id,
+      row.provider,
+      row.flow,
+      row.mode,
+      row.amount,
+      row.currency,
+      row.metadata ? JSON.stringify(row.metadata) : null,
+    ]
+  )
+  return rows[0]
+}
+
+/** One conditional update of a live payment row, returning it when the condition held. */
+export async function updatePaymentWhere(
+  db: Knex,
+  where: Record<string, unknown>,
+  patch: Record<string, unknown>,
+  whereIn?: [string, string[]]
+): Promise<OdemePaymentRow | null> {
+  let q = db(PAYMENT).whereNull("deleted_at").where(where)
+  if (whereIn) q = q.whereIn(whereIn[0], whereIn[1])
+  const rows = await q.update({ ...patch, updated_at: new Date() }).returning("*")
+  return (rows[0] as OdemePaymentRow | undefined) ?? null
+}
+
+export function claimTransferCreation(db: Knex, sessionId: string, details: PaymentDetails) {
+  return updatePaymentWhere(
+    db,
+    { session_id: sessionId, status: "pending" },
+    { ...serialize(details), creation_state: "creating", creation_started_at: new Date() },
+    ["creation_state", ["none", "failed"]]
+  )
+}
+
+export function compareAndSetState(db: Knex, sessionId: string, version: number, change: StateChange) {
+  return updatePaymentWhere(db, { session_id: sessionId, version }, { ...serialize(change), version: version + 1 })
+}
+
+/**
+ * Claims one page of due transfers, newest first, by moving their
+ * `next_check_at` past a lease. SKIP LOCKED plus the move means two pollers
+ * (two workers) never take the same transfer; a row whose poller died becomes
+ * due again when the lease ends.
+ */
+export async function claimDueTransfers(db: Knex, limit: number, leaseSeconds: number): Promise<OdemePaymentRow[]> {
+  const { rows } = await db.raw(
+    `update ${PAYMENT} set next_check_at = now() + make_interval(secs => ?), updated_at = now()
+     where id in (
+       select id from ${PAYMENT}
+       where ${POLL_WHERE} and next_check_at <= now()
+       order by created_at desc
+       limit ?
+       for update skip locked
+     )
+     returning *`,
+    [leaseSeconds, limit]
+  )
+  return rows
+}
+
+export async function takeVerifyBudget(
+  db: Knex,
+  sessionId: string,
+  budget: number,
+  windowSeconds: number
+): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+  const { rows } = await db.raw(
+    `update ${PAYMENT} set
+       verify_calls = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then 1 else verify_calls + 1 end,
+       verify_window_started_at = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then now() else verify_window_started_at end
+     where session_id = ? and deleted_at is null
+       and (verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) or verify_calls < ?)
+     returning id`,
+    [windowSeconds, windowSeconds, sessionId, windowSeconds, budget]
+  )
+  if (rows.length) return { ok: true }
+  const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first("verify_window_started_at")
+  const start = row?.verify_window_started_at ? new Date(row.verify_window_started_at).getTime() : Date.now()
+  return { ok: false, retryAt: new Date(start + windowSeconds * 1000 + 50) }
+}

@@ -1,0 +1,71 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { AttentionKind } from "../../lib/attention-types"
+import OdemeCharge from "./models/odeme-charge"
+import OdemeNotification from "./models/odeme-notification"
+import OdemePayment from "./models/odeme-payment"
+import type { PaymentState, ReviewCode } from "./models/states"
+
+export type OdemePaymentRow = InferTypeOf<typeof OdemePayment>
+export type OdemeNotificationRow = Omit<InferTypeOf<typeof OdemeNotification>, "payload" | "verify_result"> & {
+  payload: Record<string, unknown>
+  verify_result: Record<string, unknown> | null
+}
+export type OdemeChargeRow = InferTypeOf<typeof OdemeCharge>
+
+/** What the webhook route needs of a stored row: the insert returns nothing more. */
+export type StoredNotification = Pick<OdemeNotificationRow, "id" | "state" | "attempts">
+
+/** Columns that record what happened; never the state (see `compareAndSetState`). */
+export type PaymentDetails = Partial<
+  Pick<
+    OdemePaymentRow,
+    | "flow"
+    | "service_uuid"
+    | "tracking_no"
+    | "payer_name"
+    | "bank_id"
+    | "bank_name"
+    | "account_holder"
+    | "iban"
+    | "charged_amount"
+    | "charged_currency"
+    | "next_check_at"
+    | "check_attempts"
+    | "last_checked_at"
+    | "last_result"
+    | "cart_id"
+    | "order_id"
+    | "metadata"
+  >
+>
+
+export interface StateChange extends PaymentDetails {
+  status: PaymentState
+  review_code: ReviewCode | null
+  review_reason: string | null
+}
+
+/** How a processing attempt of a notification ended. */
+export type NotificationSettlement =
+  | { state: "done"; outcome: string; verify_result?: unknown; last_error?: string | null }
+  | { state: "retry"; outcome: string; next_attempt_at: Date; last_error: string; verify_result?: unknown }
+  | { state: "dead"; outcome: string; last_error: string; verify_result?: unknown }
+
+export type { AttentionKind }
+
+export interface AttentionRow {
+  id: string
+  kind: AttentionKind
+  code: string
+  session_id: string | null
+  provider: string | null
+  amount: string | null
+  currency: string | null
+  order_id: string | null
+  cart_id: string | null
+  service_uuid: string | null
+  notification_id: string | null
+  charge_id: string | null
+  detail: string | null
+  since: Date
+}

@@ -1,0 +1,41 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { POLL_EVENT } from "../lib/notification-event"
+import { pollTransfers } from "../lib/poll-transfers"
+
+/**
+ * Takes an offer of a poller pass (emitted by src/jobs/odeme-poll-transfers.ts)
+ * and runs it unless this process already runs one. Passes on several workers
+ * share the due rows page by page: the claim's lease gives each row to one.
+ */
+export default async function odemePollTransfersHandler({ container }: SubscriberArgs<{ offer?: number }>) {
+  if (passRunning) return
+  passRunning = true
+  const pass = runPass(container).finally(() => (passRunning = false))
+  // Redis' event bus gives a worker one event at a time: holding this one for a moment lets the
+  // other offers reach other workers; letting go then keeps notifications flowing during a long pass.
+  await Promise.race([pass, new Promise((r) => setTimeout(r, HANDOFF_MS).unref())])
+}
+
+let passRunning = false
+const HANDOFF_MS = 1_000
+
+/** Never rejects: a pass that cannot run leaves the rows due for the next tick. */
+async function runPass(container: MedusaContainer): Promise<void> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  try {
+    const s = await pollTransfers(container)
+    if (s.checked || s.notifications) {
+      logger.info(
+        `medusa-payment-odeme poller: checked ${s.checked} (paid ${s.paid}, failed ${s.failed}, expired ${s.expired}, errors ${s.errors}), notifications ${s.notifications}${s.stopped_early ? ", stopped at its bound" : ""}`
+      )
+    }
+  } catch (err) {
+    logger.warn(`medusa-payment-odeme poller: pass failed, due rows stay due (${err instanceof Error ? err.message : String(err)})`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: POLL_EVENT,
+}
