@@ -27,7 +27,8 @@ const common = {
  * - integration:modules: the plugin's module against PostgreSQL (moduleIntegrationTestRunner);
  * - integration:http: a whole Medusa app over HTTP with the emulator process;
  * - e2e: a real browser (playwright-core + Debian's Chromium) against a running store.
- * scripts/test.js picks them (and starts PostgreSQL when needed).
+ * scripts/test.js picks them (and starts PostgreSQL when needed). The layers that boot
+ * Medusa run in integration-tests/environment.js: their logs are shown only for a failure.
  */
 module.exports = {
   projects: [
@@ -41,18 +42,21 @@ module.exports = {
       displayName: "integration:modules",
       testMatch: ["<rootDir>/src/modules/*/__tests__/**/*.integration.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testEnvironment: "<rootDir>/integration-tests/environment.js",
     },
     {
       ...common,
       displayName: "integration:http",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testEnvironment: "<rootDir>/integration-tests/environment.js",
     },
     {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testEnvironment: "<rootDir>/integration-tests/environment.js",
     },
   ],
 }

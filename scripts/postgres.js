@@ -5,22 +5,10 @@
  * Medusa's test-utils read DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD. DB_HOST must be
  * the word `localhost`: test-utils turns SSL on for any other host.
  */
-const net = require("node:net")
 const os = require("node:os")
 const path = require("node:path")
 const fs = require("node:fs")
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on("error", reject)
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
+const { freePort } = require("./lib/ports")
 
 function envFromDatabaseUrl(url) {
   const u = new URL(url)

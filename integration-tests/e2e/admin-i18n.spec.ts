@@ -12,6 +12,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { ADMIN, EmulatorControl, StoreApi, eventually } from "./support/api"
 import { describeWithChromium, launchChromium } from "./support/chromium"
+import { inPage } from "./support/scenario"
 import { startStack, type Stack } from "./support/stack"
 import { clearFailureShots, publish, screenshot } from "./support/storefront"
 
@@ -134,21 +135,16 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
     context.setDefaultTimeout(30_000)
     context.setDefaultNavigationTimeout(60_000)
     contexts.push(context)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`))
-    try {
-      await login(page)
-      if (lng === "tr") await chooseTurkish(page)
-      await fn(page)
-    } catch (e) {
-      await screenshot(page, `admin-i18n-${lng}-failed`).catch(() => {})
-      const err = e as Error
-      err.message += `\n  page: ${page.url()}${problems.length ? `\n  ${problems.slice(-8).join("\n  ")}` : ""}`
-      throw err
-    } finally {
-      await context.close().catch(() => {})
-    }
+    await inPage(
+      context,
+      `admin-i18n-${lng}`,
+      async (page) => {
+        await login(page)
+        if (lng === "tr") await chooseTurkish(page)
+        await fn(page)
+      },
+      { consoleErrors: false }
+    )
   }
 
   async function settle(page: Page) {

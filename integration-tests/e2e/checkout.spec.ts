@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { ADMIN, AdminApi, EmulatorControl, StoreApi, eventually, paymentsOf } from "./support/api"
 import { describeWithChromium, launchChromium, newContext } from "./support/chromium"
+import { inPage } from "./support/scenario"
 import { startStack, type Stack } from "./support/stack"
 import {
   addToCartAndCheckout,
@@ -80,20 +81,7 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
   async function scenario(name: string, fn: (page: Page) => Promise<void>) {
     const context = await newContext(browser)
     contexts.push(context)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`))
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`))
-    try {
-      await fn(page)
-    } catch (e) {
-      await screenshot(page, `${name}-failed`).catch(() => {})
-      const err = e as Error
-      err.message += `\n  page: ${page.url()}${problems.length ? `\n  ${problems.slice(-8).join("\n  ")}` : ""}`
-      throw err
-    } finally {
-      await context.close().catch(() => {})
-    }
+    await inPage(context, name, fn)
   }
 
   /** The emulator delivered its webhook(s) for the session's payment and the plugin answered 200. */

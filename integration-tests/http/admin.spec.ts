@@ -1,8 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
-import { createAdmin, type AdminSession } from "../utils/admin"
+import { adminClient } from "../utils/admin"
 import { useOdemeEnvironment } from "../utils/environment"
-import { ordersOfCart } from "../utils/inspect"
+import { cartOutcome } from "../utils/inspect"
 import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
 
 const env = useOdemeEnvironment()
@@ -11,42 +11,15 @@ medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-    let admin: AdminSession
-    const adminBodies: string[] = []
-
-    beforeAll(() => {
-      // Every admin response of this file is kept, to prove the API key never leaves the server.
-      const keep = (res: any) => {
-        if (String(res?.config?.url ?? "").includes("/admin/")) {
-          adminBodies.push(JSON.stringify(res.data ?? "") + JSON.stringify(res.headers ?? {}))
-        }
-      }
-      api.interceptors.response.use(
-        (res: any) => {
-          keep(res)
-          return res
-        },
-        (err: any) => {
-          keep(err.response)
-          return Promise.reject(err)
-        }
-      )
-    })
+    // A fresh admin before each test; every admin response of this file is checked for the key.
+    const { get, post } = adminClient(api, getContainer, { apiKey: () => env.emulator.apiKey, minResponses: 16 })
 
     beforeEach(async () => {
       await env.emulator.control("POST", "/_control/reset")
       store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, "pp_system_default"] })
-      admin = await createAdmin(api, getContainer())
-    })
-
-    afterAll(() => {
-      expect(adminBodies.length).toBeGreaterThan(15)
-      expect(adminBodies.join("\n")).not.toContain(env.emulator.apiKey)
     })
 
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const get = (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true })
-    const post = (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true })
     const transferList = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
 
     async function firstBankId(): Promise<number> {
@@ -66,10 +39,7 @@ medusaIntegrationTestRunner({
       return { cart, session, orderId: res.data.order.id as string }
     }
 
-    const captured = async (cartId: string) => {
-      const orders = await ordersOfCart(getContainer(), cartId)
-      return orders.flatMap((o: any) => o.payment_collections.flatMap((pc: any) => pc.payments ?? []))
-    }
+    const captured = async (cartId: string) => (await cartOutcome(getContainer(), cartId)).paymentList
 
     describe("auth", () => {
       const routes: Array<["get" | "post", string]> = [
@@ -182,7 +152,7 @@ medusaIntegrationTestRunner({
         expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid" }))
         const payments = await captured(cart.id)
         expect(payments).toHaveLength(1)
-        expect(payments[0].captured_at).toBeTruthy()
+        expect(Date.parse(String(payments[0].captured_at))).toBeGreaterThan(0)
         expect(payments[0].captures).toHaveLength(1)
 
         const after = await get(`/admin/odeme/orders/${orderId}/payment`)
@@ -223,7 +193,7 @@ medusaIntegrationTestRunner({
         expect(bad.data.message).toMatch(/limit/)
         const tooMany = await get("/admin/odeme/transfers?limit=1000")
         expect(tooMany.status).toBe(400)
-        expect(tooMany.data.message).toMatch(/limit must be at most 100/)
+        expect(tooMany.data.message).toMatch(/field 'limit' too big, expected at most: '100'/)
       })
     })
 
@@ -287,7 +257,7 @@ medusaIntegrationTestRunner({
 
         const payments = await captured(cart.id)
         expect(payments).toHaveLength(1)
-        expect(payments[0].captured_at).toBeTruthy()
+        expect(Date.parse(String(payments[0].captured_at))).toBeGreaterThan(0)
 
         const after = await get(`/admin/odeme/orders/${orderId}/payment`)
         expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid" }))
@@ -303,87 +273,10 @@ medusaIntegrationTestRunner({
       it("validates state and id", async () => {
         const bad = await get("/admin/odeme/notifications?state=lost")
         expect(bad.status).toBe(400)
-        expect(bad.data.message).toMatch(/state must be one of/)
+        expect(bad.data.message).toMatch(/Expected: 'received, processing, retry, done, dead' for field 'state'/)
         const unknown = await post("/admin/odeme/notifications/odntf_nothing/retry")
         expect(unknown.status).toBe(404)
         expect(unknown.data.message).toMatch(/odntf_nothing was not found/)
-      })
-    })
-
-    describe("GET /admin/odeme/settings", () => {
-      it("shows the URLs to enter in the merchant panel and warnings as codes, never the key", async () => {
-        const res = await get("/admin/odeme/settings")
-        expect(res.status).toBe(200)
-        expect(res.data).toEqual(
-          expect.objectContaining({
-            mode: "sandbox",
-            sandbox: true,
-            base_url: env.emulator.url.replace(/\/+$/, ""),
-            webhook_url: `${env.backendUrl}/odeme/webhook`,
-            return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
-            storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
-            checkout_description: "Sipariş {reference}",
-          })
-        )
-        expect(res.data.warnings).toEqual(
-          expect.arrayContaining([
-            { code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } },
-            { code: "webhook_not_https", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook` } },
-            expect.objectContaining({ code: "sandbox_mode" }),
-          ])
-        )
-        // Codes only: the Admin translates them.
-        for (const w of res.data.warnings) expect(Object.keys(w).sort()).toEqual(["code", "params", "severity"])
-        expect(JSON.stringify(res.data)).not.toMatch(/api_?key/i)
-      })
-    })
-
-    describe("POST /admin/odeme/connection (Test connection)", () => {
-      const checkOf = (data: any, name: string) => data.checks.find((c: any) => c.check === name)
-
-      afterEach(async () => {
-        await env.emulator.control("POST", "/_control/config", { mode: "sandbox", apiIp: "0.0.0.0" })
-      })
-
-      it("reaches the service with the configured key of the configured mode", async () => {
-        const res = await post("/admin/odeme/connection")
-        expect(res.status).toBe(200)
-        expect(res.data).toEqual(expect.objectContaining({ mode: "sandbox", tested_at: expect.any(String) }))
-        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
-        expect(checkOf(res.data, "bank_groups")).toEqual(expect.objectContaining({ status: "ok", params: { count: expect.any(Number) } }))
-        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "ok", params: { key: "sandbox" } }))
-        // Sandbox on http://localhost: a warning, not a failure.
-        expect(checkOf(res.data, "webhook_https")).toEqual(expect.objectContaining({ status: "warning", code: "webhook_not_https" }))
-        expect(res.data).toEqual(expect.objectContaining({ ok: true, code: "ok" }))
-      })
-
-      it("says IP restriction when api_ip does not allow this server (403)", async () => {
-        await env.emulator.control("POST", "/_control/config", { apiIp: "203.0.113.9" })
-        const res = await post("/admin/odeme/connection")
-        expect(res.status).toBe(200)
-        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "ip_restricted" }))
-        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "failed", code: "ip_restricted", params: { status: 403 } }))
-        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "skipped" }))
-      })
-
-      it("says wrong mode when the key is a live key and the plugin is in sandbox", async () => {
-        await env.emulator.control("POST", "/_control/config", { mode: "live" })
-        const res = await post("/admin/odeme/connection")
-        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "wrong_mode" }))
-        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "failed", params: { configured: "sandbox", key: "live" } }))
-      })
-
-      it("says service error when the service answers 500, and unreachable when it does not answer", async () => {
-        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "error500", count: 5 })
-        const failing = await post("/admin/odeme/connection")
-        expect(failing.data).toEqual(expect.objectContaining({ ok: false, code: "service_error" }))
-        expect(checkOf(failing.data, "api_key").params).toEqual({ status: 500 })
-
-        await env.emulator.control("POST", "/_control/reset")
-        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "hang", count: 1 })
-        const silent = await post("/admin/odeme/connection")
-        expect(silent.data).toEqual(expect.objectContaining({ ok: false, code: "unreachable" }))
-        expect(JSON.stringify(silent.data) + JSON.stringify(failing.data)).not.toContain(env.emulator.apiKey)
       })
     })
   },

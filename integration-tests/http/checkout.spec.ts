@@ -1,52 +1,21 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chooseTransfer, follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { checkoutSuite, STOREFRONT } from "../utils/checkout-suite"
 import { useOdemeEnvironment } from "../utils/environment"
 import { ordersOfCart } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../utils/store"
+import { CHECKOUT_PROVIDER, cartWithSession, completeCart, type SeededStore } from "../utils/store"
 
-const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: "http://localhost:8000" } })
+const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: STOREFRONT } })
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-
+    const suite = checkoutSuite({ api, getContainer, env })
+    const { notifications, paymentRow, settled, captureCount, postWebhook, freshForm, startCheckout, paidOrder, approvedWithPausedWebhook } = suite
     beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", {
-        webhookUrl: `${env.backendUrl}/odeme/webhook`,
-        webhookRetryDelaysMs: [300, 600, 1200, 2400],
-      })
-      store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
+      store = await suite.reset()
     })
-
-    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const notifications = async () => db()("odeme_notification").select("*").orderBy("created_at")
-    const paymentRow = async (sessionId: string) => db()("odeme_payment").where({ session_id: sessionId }).first()
-    const captureCount = async (cartId: string) => {
-      const orders = await ordersOfCart(getContainer(), cartId)
-      return orders.flatMap((o: any) => o.payment_collections.flatMap((pc: any) => (pc.payments ?? []).flatMap((p: any) => p.captures ?? []))).length
-    }
-
-    async function freshForm(sessionId: string, cartId: string) {
-      const res = await api.post(`/store/odeme/payment-sessions/${sessionId}/form`, { cart_id: cartId }, store.headers)
-      return res.data.form
-    }
-
-    async function startCheckout() {
-      const { cart, session, response } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      expect(response.status).toBe(200)
-      return { cart, session }
-    }
-
-    async function paidOrder(cartId: string) {
-      return waitFor(async () => {
-        const orders = await ordersOfCart(getContainer(), cartId)
-        const captured = orders[0]?.payment_collections?.[0]?.payments?.[0]?.captured_at
-        return orders.length === 1 && captured ? orders : undefined
-      })
-    }
 
     describe("session data", () => {
       it("holds the signed form and reference, never the API key", async () => {
@@ -103,7 +72,7 @@ medusaIntegrationTestRunner({
         const back = await follow(successUrl)
         expect(back.status).toBe(303)
         const target = new URL(back.location!)
-        expect(target.origin).toBe("http://localhost:8000")
+        expect(target.origin).toBe(STOREFRONT)
         expect(target.pathname).toBe("/checkout/return")
         expect(target.searchParams.get("session_id")).toBe(session.id)
         // Anyone who knows a session id can open the return address: it never names the cart.
@@ -181,20 +150,10 @@ medusaIntegrationTestRunner({
     })
 
     describe("duplicates and races", () => {
-      async function approvedWithPausedWebhook() {
-        const { cart, session } = await startCheckout()
-        await env.emulator.control("POST", "/_control/webhooks", { paused: true })
-        const page = await openCheckout(await freshForm(session.id, cart.id))
-        const successUrl = await payByCard(page, "approve")
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result ?? []
-        const body = hooks[hooks.length - 1].body
-        return { cart, session, successUrl, body }
-      }
-
       it("the same webhook 20 times at once → stored once, processed once, one order and capture", async () => {
         const { cart, body } = await approvedWithPausedWebhook()
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }))
+          Array.from({ length: 20 }, () => postWebhook(body))
         )
         expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
         await paidOrder(cart.id)
@@ -207,7 +166,7 @@ medusaIntegrationTestRunner({
       it("webhook, redirect and storefront complete at the same time → one order, one capture, no 500s", async () => {
         const { cart, successUrl, body } = await approvedWithPausedWebhook()
         const results = await Promise.all([
-          fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status),
+          postWebhook(body).then((r) => r.status),
           follow(successUrl).then((r) => r.status),
           completeCart(api, store, cart.id).then((r: any) => r.status),
           env.emulator.control("POST", "/_control/webhooks", { paused: false }).then(() => 200),
@@ -245,133 +204,6 @@ medusaIntegrationTestRunner({
         expect(rows[0].duplicate_count).toBe(2)
         expect(rows[0].outcome).toBe("paid")
         expect(await captureCount(cart.id)).toBe(1)
-      })
-    })
-
-    describe("tampering", () => {
-      async function approved() {
-        const { cart, session } = await startCheckout()
-        await env.emulator.control("POST", "/_control/webhooks", { paused: true })
-        const page = await openCheckout(await freshForm(session.id, cart.id))
-        await payByCard(page, "approve")
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
-        return { cart, session, body: hooks[hooks.length - 1].body }
-      }
-      const send = (body: unknown) =>
-        fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-
-      it("forged hash, changed amount → each stored and judged on its own, never paid", async () => {
-        const { cart, session, body } = await approved()
-        for (const forged of [
-          { ...body, hash: "0".repeat(64) },
-          { ...body, amount: 1 },
-        ]) {
-          expect((await send(forged)).status).toBe(200)
-        }
-        // Copies that differ are rows of their own: neither shadows the other (nor the genuine one).
-        await waitFor(async () => (await notifications()).filter((n: any) => n.state === "done").length === 2)
-        await new Promise((r) => setTimeout(r, 1000))
-        expect((await paymentRow(session.id)).status).not.toBe("paid")
-        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
-      })
-
-      it("another session's reference → invalid at verify, neither session paid", async () => {
-        const a = await approved()
-        const { session: b, cart: cartB } = await startCheckout()
-        expect((await send({ ...a.body, order_id: b.id })).status).toBe(200)
-        await waitFor(async () => (await notifications()).some((n: any) => n.session_id === b.id && n.state === "done"))
-        const row = (await notifications()).find((n: any) => n.session_id === b.id)
-        expect(row.outcome).toBe("rejected")
-        expect((await paymentRow(b.id)).status).toBe("pending")
-        expect(await ordersOfCart(getContainer(), cartB.id)).toHaveLength(0)
-      })
-
-      it("a replayed notification of a failed payment never pays it", async () => {
-        const { cart, session } = await startCheckout()
-        const page = await openCheckout(await freshForm(session.id, cart.id))
-        await payByCard(page, "reject")
-        await waitFor(async () => (await paymentRow(session.id)).status === "failed")
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
-        const failed = hooks[hooks.length - 1].body
-        for (const replay of [failed, { ...failed, status: "successful" }, { ...failed, status: "successful", message: "successful" }]) {
-          expect((await send(replay)).status).toBe(200)
-        }
-        await new Promise((r) => setTimeout(r, 1500))
-        expect((await paymentRow(session.id)).status).toBe("failed")
-        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
-      })
-
-      it("a valid payment of another amount for the session's reference → review, never paid", async () => {
-        const { cart, session } = await startCheckout()
-        const created = await fetch(`${env.emulator.url}/api/pay/credit_card`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "api-key": env.emulator.apiKey },
-          body: JSON.stringify({ amount: "1.00", currency: "TRY", order_id: session.id }),
-        }).then((r) => r.json())
-        await env.emulator.control("POST", `/_control/payments/${created.uuid}/complete`, { outcome: "approve" })
-        await waitFor(async () => (await paymentRow(session.id)).status === "review")
-        expect((await notifications())[0].outcome).toBe("rejected")
-        expect((await paymentRow(session.id)).review_code).toBe("amount_mismatch")
-        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
-      })
-    })
-
-    describe("bad input changes nothing", () => {
-      it.each([
-        ["empty body", 400, {}],
-        ["wrong types", 400, { order_id: ["x"], uuid: 5, status: true, hash: {} }],
-        ["unknown status", 400, { order_id: "payses_X", uuid: "u", status: "maybe", hash: "h" }],
-        ["bad amount", 400, { order_id: "payses_X", uuid: "u", status: "successful", hash: "h", amount: "1e9;drop" }],
-        ["unknown session", 404, { order_id: "payses_01NOTASESSION000000000000", uuid: "u", status: "successful", hash: "h" }],
-      ])("webhook: %s → %d", async (_name, code, body) => {
-        const res = await fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-        expect(res.status).toBe(code)
-        expect((await res.json()).message).toEqual(expect.any(String))
-        expect(await notifications()).toHaveLength(0)
-      })
-
-      it("webhook: huge body → 413, invalid JSON → 400", async () => {
-        const huge = await fetch(`${env.backendUrl}/odeme/webhook`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ order_id: "x".repeat(200_000) }),
-        })
-        expect(huge.status).toBe(413)
-        const broken = await fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
-        expect(broken.status).toBe(400)
-        expect(await notifications()).toHaveLength(0)
-      })
-
-      it("webhook: form-encoded notifications are accepted too", async () => {
-        const { session } = await startCheckout()
-        const res = await fetch(`${env.backendUrl}/odeme/webhook`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ order_id: session.id, uuid: "00000000-0000-4000-8000-000000000000", status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY" }).toString(),
-        })
-        expect(res.status).toBe(200)
-        await waitFor(async () => (await notifications())[0]?.state === "done")
-        expect((await notifications())[0].outcome).toBe("rejected")
-      })
-
-      it("return route: bad outcome, malformed id, unknown session → 4xx and no redirect", async () => {
-        const { session } = await startCheckout()
-        expect((await follow(`${env.backendUrl}/odeme/return/${session.id}/maybe`)).status).toBe(400)
-        expect((await follow(`${env.backendUrl}/odeme/return/not-a-session/success`)).status).toBe(400)
-        expect((await follow(`${env.backendUrl}/odeme/return/payses_01NOTASESSION000000000000/success`)).status).toBe(404)
-        expect((await follow(`${env.backendUrl}/odeme/return/${session.id}/success?status=a&status=b`)).status).toBe(400)
-        expect(await notifications()).toHaveLength(0)
-      })
-
-      it("return route: parameters never choose the redirect target nor pay anything", async () => {
-        const { session } = await startCheckout()
-        const res = await follow(
-          `${env.backendUrl}/odeme/return/${session.id}/success?status=success&amount=250.00&currency=TRY&hash=abc&return_url=https://evil.example&redirect=https://evil.example`
-        )
-        expect(res.status).toBe(303)
-        expect(new URL(res.location!).origin).toBe("http://localhost:8000")
-        expect(new URL(res.location!).searchParams.get("status")).toBe("pending")
-        expect((await paymentRow(session.id)).status).toBe("pending")
       })
     })
 

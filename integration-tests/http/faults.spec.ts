@@ -6,9 +6,9 @@
  * (shared mode; with Redis modules when REDIS_URL is set) on a fresh database
  * built from the fixture app; every case ends with assertions on PostgreSQL.
  */
-import { startEmulatorProcess, type EmulatorProcess } from "../utils/emulator-process"
-import { cartOutcome, httpApi, prepareMedusaApp, withAdminClient, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
-import { approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, transfersOf, waitFor } from "../utils/process-scenarios"
+import type { EmulatorProcess } from "../utils/emulator-process"
+import { cartOutcome, httpApi, withAdminClient, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
+import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, transfersOf, waitFor } from "../utils/process-scenarios"
 import { cartWithSession, completeCart, TRANSFER_PROVIDER } from "../utils/store"
 
 jest.setTimeout(180_000)
@@ -21,18 +21,12 @@ describe("faults with Medusa as a separate process", () => {
   const startMedusa = (port?: number) => app.start({ mode: "shared", name: port ? `faults-restarted-${port}` : "faults", port })
 
   beforeAll(async () => {
-    emulator = await startEmulatorProcess()
-    app = await prepareMedusaApp("faults", {
-      env: {
-        ODEME_BASE_URL: emulator.url,
-        ODEME_API_KEY: emulator.apiKey,
-        ODEME_API_ID: String(emulator.apiId),
-        ODEME_HTTP_TIMEOUT_MS: "2000",
-        ODEME_HTTP_RETRIES: "1",
-        // The inbox job (poller) every 2 s instead of every minute, to keep the test short.
-        ODEME_POLL_SCHEDULE: "*/2 * * * * *",
-      },
-    })
+    ;({ emulator, app } = await appWithEmulator("faults", {
+      ODEME_HTTP_TIMEOUT_MS: "2000",
+      ODEME_HTTP_RETRIES: "1",
+      // The poller (it drains the notification inbox too) every 2 s instead of every minute, to keep the test short.
+      ODEME_POLL_SCHEDULE: "*/2 * * * * *",
+    }))
     medusa = await startMedusa()
   }, 240_000)
 
@@ -135,12 +129,11 @@ describe("faults with Medusa as a separate process", () => {
       })(),
       (async () => {
         // The storefront: complete, and on 409 / "not confirmed yet" try again, as the README says.
-        for (let i = 0; i < 40; i++) {
-          const r = await completeCart(api, app.seed, card.cartId)
-          if (r.status === 200 && r.data.type === "order") return r.data.order.id as string
-          await new Promise((res) => setTimeout(res, 500))
-        }
-        return "no order"
+        const r = await waitFor(async () => {
+          const res = await completeCart(api, app.seed, card.cartId)
+          return res.status === 200 && res.data.type === "order" ? res : undefined
+        }, 60_000, 500).catch(() => undefined)
+        return r ? (r.data.order.id as string) : "no order"
       })(),
     ])
     expect(storm.slice(0, 50)).toEqual(Array(50).fill(200))

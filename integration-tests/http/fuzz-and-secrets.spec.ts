@@ -10,11 +10,14 @@
  * minutes (about 1,100 generated requests in total).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { logger as medusaLogger } from "@medusajs/framework/logger"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
-import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
+import { bodyKind, controlText, encodeBody, extraHeaders, anyValue, hex64, pathSegment, queryPairs, queryString, WEBHOOK_KEYS } from "../utils/fuzz-generators"
+import { captureLogs, logLines, restoreLogs } from "../utils/log-capture"
+import { answerRecorder, str, type Answer } from "../utils/answer-recorder"
+import { fuzzChecks } from "../utils/fuzz-checks"
 import { ordersOfCart } from "../utils/inspect"
 import {
   CHECKOUT_PROVIDER,
@@ -40,68 +43,11 @@ const RUNS = {
   storeRoutes: 300,
 }
 
-// ---------------------------------------------------------------------------
-// Log capture: from the very start of the file (Medusa's boot included).
-// Both the logger object Medusa registers (every level, before level
-// filtering) and the raw process streams / console are recorded.
-// ---------------------------------------------------------------------------
-const logLines: string[] = []
-const restoreLogCapture: Array<() => void> = []
-function stringifyArgs(args: unknown[]): string {
-  return args
-    .map((a) => {
-      if (typeof a === "string") return a
-      if (a instanceof Error) return `${a.name}: ${a.message}\n${a.stack ?? ""}`
-      try {
-        return JSON.stringify(a)
-      } catch {
-        return Object.prototype.toString.call(a)
-      }
-    })
-    .join(" ")
-}
-function captureLogs() {
-  const target = medusaLogger as unknown as Record<string, unknown>
-  for (const level of ["panic", "activity", "progress", "error", "failure", "success", "silly", "debug", "verbose", "http", "info", "warn", "log"]) {
-    const original = target[level]
-    if (typeof original !== "function") continue
-    target[level] = function (this: unknown, ...args: unknown[]) {
-      logLines.push(`[logger.${level}] ${stringifyArgs(args)}`)
-      return (original as (...a: unknown[]) => unknown).apply(medusaLogger, args)
-    }
-    restoreLogCapture.push(() => {
-      target[level] = original
-    })
-  }
-  for (const stream of [process.stdout, process.stderr]) {
-    const original = stream.write
-    stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
-      logLines.push(`[${stream === process.stdout ? "stdout" : "stderr"}] ${Buffer.isBuffer(chunk) ? chunk.toString("utf8") : String(chunk)}`)
-      return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest)
-    } as typeof stream.write
-    restoreLogCapture.push(() => {
-      stream.write = original
-    })
-  }
-  const con = console as unknown as Record<string, unknown>
-  for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
-    const original = con[level]
-    con[level] = (...args: unknown[]) => {
-      logLines.push(`[console.${level}] ${stringifyArgs(args)}`)
-      return (original as (...a: unknown[]) => unknown).apply(console, args)
-    }
-    restoreLogCapture.push(() => {
-      con[level] = original
-    })
-  }
-}
 beforeAll(() => {
   captureLogs()
-  process.stdout.write(`\n[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)\n`)
+  console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`)
 })
-afterAll(() => {
-  for (const restore of restoreLogCapture.splice(0).reverse()) restore()
-})
+afterAll(restoreLogs)
 
 const env = useOdemeEnvironment({
   env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_API_KEY: API_KEY },
@@ -109,229 +55,26 @@ const env = useOdemeEnvironment({
   emulatorArgs: ["--api-key", API_KEY],
 })
 
-// ---------------------------------------------------------------------------
-// HTTP with every answer recorded (status, all headers, body).
-// ---------------------------------------------------------------------------
-interface Answer {
-  method: string
-  url: string
-  status: number
-  location: string | null
-  headers: string
-  body: string
-}
-const answers: Answer[] = []
+const recorder = answerRecorder(() => env.backendUrl, SECRETS)
+const { answers, frameworkDecodeErrors, send, record, expectNoSecretIn } = recorder
 let generatedRequests = 0
-/** 5xx answers caused by Express failing to percent-decode a path parameter (Medusa-wide, see below). */
-const frameworkDecodeErrors: string[] = []
-
-async function send(method: string, pathAndQuery: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const url = env.backendUrl + pathAndQuery
-  const res = await fetch(url, { method, headers: init.headers, body: init.body, redirect: "manual" })
-  const body = await res.text()
-  const answer: Answer = {
-    method,
-    url,
-    status: res.status,
-    location: res.headers.get("location"),
-    headers: JSON.stringify([...res.headers.entries()]),
-    body,
-  }
-  answers.push(answer)
-  return answer
-}
-
-/** String(x) that never throws (fast-check makes objects without a prototype). */
-function str(v: unknown): string {
-  if (typeof v === "string") return v
-  try {
-    return JSON.stringify(v) ?? String(v)
-  } catch {
-    return Object.prototype.toString.call(v)
-  }
-}
-
-/** A path segment Express cannot percent-decode ("%zz", "%C0%AF"). */
-function malformedEncoding(segment: string): boolean {
-  try {
-    decodeURIComponent(segment)
-    return false
-  } catch {
-    return true
-  }
-}
-
-function leakIn(text: string): string | undefined {
-  return SECRETS.find((s) => text.includes(s))
-}
-
-// ---------------------------------------------------------------------------
-// Generators
-// ---------------------------------------------------------------------------
-const WEBHOOK_KEYS = ["order_id", "uuid", "status", "hash", "message", "type", "amount", "currency", "transaction_id"]
-const hex64 = fc.stringMatching(/^[0-9a-f]{64}$/)
-/** ASCII including control characters (NUL, CR, LF …), which PostgreSQL text and jsonb refuse in part. */
-const controlText = fc.string({ unit: "binary-ascii", maxLength: 30 })
-const scalar = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  controlText,
-  fc.string({ unit: "grapheme", maxLength: 30 }),
-  fc.integer(),
-  fc.double({ noNaN: false }),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constantFrom("", " ", "0", "-1", "1e9", "NaN", "Infinity", "250.00", "TRY", "successful", "failed", "%00", "<script>", "'; drop table odeme_payment; --")
-)
-const anyValue = fc.oneof(
-  { weight: 4, arbitrary: scalar },
-  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 4 }) },
-  { weight: 1, arbitrary: fc.string({ minLength: 200, maxLength: 3000 }) }
-)
-const headerName = fc
-  .stringMatching(/^[a-z][a-z0-9-]{0,15}$/)
-  .filter((n) => !["host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "expect", "te", "trailer", "content-type", "x-publishable-api-key"].includes(n))
-const headerValue = fc.stringMatching(/^[\x21-\x7e][\x20-\x7e]{0,60}$/)
-const extraHeaders = fc.dictionary(headerName, headerValue, { maxKeys: 3 })
-
-/** Encodes a webhook body the ways a client might: JSON, form, raw text, broken JSON. */
-function encodeBody(kind: string, body: unknown): { contentType: string; text: string } {
-  switch (kind) {
-    case "form": {
-      const params = new URLSearchParams()
-      if (body && typeof body === "object" && !Array.isArray(body)) {
-        for (const [k, v] of Object.entries(body as Record<string, unknown>)) params.append(k, typeof v === "string" ? v : JSON.stringify(v) ?? "")
-      } else params.append("x", JSON.stringify(body) ?? "")
-      return { contentType: "application/x-www-form-urlencoded", text: params.toString() }
-    }
-    case "text":
-      return { contentType: "text/plain", text: JSON.stringify(body) ?? "" }
-    case "broken":
-      return { contentType: "application/json", text: (JSON.stringify(body) ?? "").slice(0, -1) + "{" }
-    case "huge":
-      return { contentType: "application/json", text: JSON.stringify({ ...(body as object), pad: "x".repeat(70_000) }) }
-    default:
-      return { contentType: "application/json", text: JSON.stringify(body) ?? "null" }
-  }
-}
-const bodyKind = fc.constantFrom("json", "json", "json", "form", "form", "text", "broken", "huge")
-
-/** Redirect-target lures for the return route's query string. */
-const lure = fc.oneof(
-  fc.constantFrom(
-    "//evil.example",
-    "//evil.example/checkout/return",
-    "https://evil.example/steal",
-    "http://localhost:8000.evil.example/",
-    "http://localhost:8000@evil.example/",
-    "javascript:alert(document.cookie)",
-    "JaVaScRiPt:alert(1)",
-    "data:text/html,<script>alert(1)</script>",
-    "/\\evil.example",
-    "\\\\evil.example",
-    "https:evil.example",
-    "http://evil.example%2F@localhost:8000",
-    "%2F%2Fevil.example",
-    "https%3A%2F%2Fevil.example",
-    "\u0000https://evil.example",
-    " https://evil.example"
-  ),
-  fc.webUrl().map((u) => u),
-  fc.webUrl().map((u) => encodeURIComponent(u)),
-  fc.string({ maxLength: 60 }),
-  controlText
-)
-const RETURN_QUERY_KEYS = ["return_url", "redirect", "next", "url", "returnTo", "continue", "status", "uuid", "hash", "order_id", "amount", "currency", "ts", "type", "message", "transaction_id", "epin"]
-const queryPairs = fc.array(
-  fc.tuple(
-    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...RETURN_QUERY_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
-    fc.oneof(
-      lure,
-      fc.constantFrom("success", "successful", "error", "failed", "SUCCESS", "pending", "maybe"),
-      fc.uuid(),
-      hex64,
-      fc.string({ maxLength: 1200 })
-    ),
-    fc.boolean() // encode the value or send it as is (only safe characters are kept raw)
-  ),
-  { maxLength: 7 }
-)
-function queryString(pairs: Array<[string, string, boolean]>): string {
-  if (!pairs.length) return ""
-  return (
-    "?" +
-    pairs
-      .map(([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v.replace(/[^\x21-\x7e]|[#&%]/g, (c) => encodeURIComponent(c))}`)
-      .join("&")
-  )
-}
-/** A path segment: encoded arbitrary text, or raw nasty ones. */
-const pathSegment = fc.oneof(
-  fc.string({ maxLength: 80 }).map(encodeURIComponent),
-  controlText.map(encodeURIComponent),
-  controlText.map((t) => `payses_${encodeURIComponent(t)}AAAAAAAAAA`),
-  fc.stringMatching(/^payses_[A-Za-z0-9]{10,60}$/),
-  fc.constantFrom("..", "%2e%2e", "%2F..%2F", "%zz", "%", "payses_", "payses_%00AAAAAAAAAAAA", "a%2Fb", "%E2%80%AE", "%C0%AF", "null", "undefined", "0")
-)
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
 
-    /** Row counts plus a hash of the whole odeme_payment table. */
-    async function snapshot() {
-      const [{ n: payments, h: paymentHash }] = (
-        // Every column but the verify budget's bookkeeping (forged copies do spend the budget: that is its point).
-        await db().raw(
-          `select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(t) - 'verify_calls' - 'verify_window_started_at')::text, '|' order by t.id)), '') as h from odeme_payment t`
-        )
-      ).rows
-      const [{ n: notifications }] = (await db().raw(`select count(*)::int as n from odeme_notification`)).rows
-      return { payments, paymentHash, notifications: notifications as number }
-    }
-    const notificationCount = async () => (await snapshot()).notifications
-
-    /**
-     * Express throws "Failed to decode param" (a URIError with status 400) for a
-     * path parameter such as "%zz" or "%C0%AF", and Medusa 2.21's error handler
-     * answers it with 500 on every route with parameters, core routes included.
-     * That is framework behaviour a plugin cannot change without replacing the
-     * app-wide error handler; such a 5xx is accepted only if Medusa's own
-     * GET /store/carts/:id answers the same segment with the same status.
-     */
-    const coreAnswers = new Map<string, number>()
-    async function acceptFrameworkDecodeError(res: Answer, segments: string[], store: SeededStore) {
-      const headers = store.headers.headers
-      const bad = segments.find(malformedEncoding)
-      if (!bad) throw new Error(`${res.method} ${res.url} → ${res.status}: ${res.body.slice(0, 300)}`)
-      if (!coreAnswers.has(bad)) {
-        const core = await send("GET", `/store/carts/${bad}`, { headers })
-        if (core.status !== res.status) throw new Error(`core ${core.status} ${core.body.slice(0, 300)} vs plugin ${res.url} ${res.status} ${res.body.slice(0, 300)}`)
-        coreAnswers.set(bad, core.status)
-      }
-      expect(coreAnswers.get(bad)).toBe(res.status)
-      frameworkDecodeErrors.push(`${res.method} ${new URL(res.url).pathname}`)
-    }
-
-    async function assertNoSecretInStoredData() {
-      const payment = getContainer().resolve(Modules.PAYMENT)
-      const sessions = await payment.listPaymentSessions({}, { take: 10_000 })
-      expect(sessions.length).toBeGreaterThan(0)
-      for (const s of sessions) expect(leakIn(JSON.stringify(s))).toBeUndefined()
-      const rows = [...(await db()("odeme_payment").select("*")), ...(await db()("odeme_notification").select("*"))]
-      expect(leakIn(JSON.stringify(rows))).toBeUndefined()
-    }
+    const { snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = fuzzChecks(getContainer, recorder)
 
     async function freshForm(store: SeededStore, sessionId: string, cartId: string) {
       const res = await api.post(`/store/odeme/payment-sessions/${sessionId}/form`, { cart_id: cartId }, store.headers)
-      answers.push({ method: "POST", url: "form", status: res.status, location: null, headers: JSON.stringify(res.headers), body: JSON.stringify(res.data) })
+      record("form", res)
       return res.data.form
     }
 
     async function checkoutSession(store: SeededStore) {
       const { cart, session, response } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      answers.push({ method: "POST", url: "session", status: response.status, location: null, headers: JSON.stringify(response.headers), body: JSON.stringify(response.data) })
+      record("session", response)
       expect(response.status).toBe(200)
       return { cart, session }
     }
@@ -340,6 +83,15 @@ medusaIntegrationTestRunner({
       await env.emulator.control("POST", "/_control/reset")
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [300, 600] })
     })
+
+    // Each test's own answers and log lines are checked for a secret when it ends,
+    // so no test relies on another one having run before it.
+    let mark = { answers: 0, lines: 0, generated: 0 }
+    beforeEach(() => {
+      mark = { answers: answers.length, lines: logLines.length, generated: generatedRequests }
+    })
+    afterEach(() => expectNoSecretIn(answers.slice(mark.answers), logLines.slice(mark.lines)))
+    const generatedInThisTest = () => generatedRequests - mark.generated
 
     it("real paths: a card checkout (session → form → approve → webhook) and a bank transfer, with no secret anywhere", async () => {
       const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER, TRANSFER_PROVIDER] })
@@ -356,7 +108,7 @@ medusaIntegrationTestRunner({
         return orders.length === 1 && orders[0].payment_collections?.[0]?.payments?.[0]?.captured_at
       })
       const done = await completeCart(api, store, cart.id)
-      answers.push({ method: "POST", url: "complete", status: done.status, location: null, headers: JSON.stringify(done.headers), body: JSON.stringify(done.data) })
+      record("complete", done)
       expect(done.data.type).toBe("order")
 
       // Transfer through the API: accounts, session, completion (the service approves at once).
@@ -364,10 +116,10 @@ medusaIntegrationTestRunner({
       expect(banks.status).toBe(200)
       const bankId = JSON.parse(banks.body).bank_groups[0].accounts[0].bank_id
       const t = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Ayşe Yılmaz", sandbox_result: "successful" })
-      answers.push({ method: "POST", url: "session", status: t.response.status, location: null, headers: JSON.stringify(t.response.headers), body: JSON.stringify(t.response.data) })
+      record("session", t.response)
       expect(t.response.status).toBe(200)
       const placed = await completeCart(api, store, t.cart.id)
-      answers.push({ method: "POST", url: "complete", status: placed.status, location: null, headers: JSON.stringify(placed.headers), body: JSON.stringify(placed.data) })
+      record("complete", placed)
       expect(placed.data.type).toBe("order")
       const status = await send("GET", `/store/odeme/payment-sessions/${t.session.id}?cart_id=${t.cart.id}`, { headers: store.headers.headers })
       expect(status.status).toBe(200)
@@ -472,6 +224,7 @@ medusaIntegrationTestRunner({
       expect(rows.every((r: any) => sessionIds.includes(r.session_id))).toBe(true)
       expect(rows.filter((r: any) => r.state === "done").every((r: any) => r.outcome === "rejected")).toBe(true)
       await assertNoSecretInStoredData()
+      expect(generatedInThisTest()).toBeGreaterThanOrEqual(RUNS.webhookJunk + RUNS.webhookValidLooking)
     })
 
     it("return route: random session ids, outcomes and query strings → never 5xx, every redirect to the storefront, unknown sessions store nothing", async () => {
@@ -530,6 +283,7 @@ medusaIntegrationTestRunner({
       // Only the known session's returns (and the emulator's own webhook of the rejected payment) were stored.
       expect(rows.every((r: any) => r.session_id === session.id)).toBe(true)
       await assertNoSecretInStoredData()
+      expect(generatedInThisTest()).toBeGreaterThanOrEqual(RUNS.returnRoute)
     })
 
     it("store routes: random ids, cart ids, bodies and headers → never 5xx, nothing written", async () => {
@@ -582,21 +336,17 @@ medusaIntegrationTestRunner({
       const after = await snapshot()
       expect(after).toEqual(before)
       await assertNoSecretInStoredData()
+      expect(generatedInThisTest()).toBeGreaterThanOrEqual(RUNS.storeRoutes)
     })
 
-    it(`no secret in any response, header or log line; at least 1,000 generated requests`, () => {
-      expect(generatedRequests).toBeGreaterThanOrEqual(1000)
-      expect(answers.length).toBeGreaterThan(1000)
-      for (const a of answers) {
-        const leaked = leakIn(a.body) ?? leakIn(a.headers) ?? leakIn(a.location ?? "")
-        if (leaked) throw new Error(`${a.method} ${a.url} → ${a.status} contains the API key`)
-      }
+    it(`no secret in any response, header or log line so far (Medusa's boot included); a fuzz budget of at least 1,000 requests`, () => {
+      // Whatever ran before: at least Medusa's boot has logged (the budget is each fuzz test's own check).
       expect(logLines.length).toBeGreaterThan(10)
-      const leakedLines = logLines.filter((l) => leakIn(l))
-      expect(leakedLines).toEqual([])
-      process.stdout.write(
+      expectNoSecretIn(answers, logLines)
+      expect(Object.values(RUNS).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1000)
+      console.log(
         `[fuzz] seed ${SEED}: ${generatedRequests} generated requests, ${answers.length} answers and ${logLines.length} log lines checked; ` +
-          `${frameworkDecodeErrors.length} Medusa-wide 500s for undecodable path parameters (same answer as GET /store/carts/:id)\n`
+          `${frameworkDecodeErrors.length} Medusa-wide 500s for undecodable path parameters (same answer as GET /store/carts/:id)`
       )
     })
   },

@@ -4,8 +4,8 @@ import { randomBytes } from "node:crypto"
 import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
-import { ordersOfCart, paymentProvider } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../utils/store"
+import { cartOutcome, ordersOfCart, paymentProvider } from "../utils/inspect"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
 
 /**
  * Money under hostile and unlucky sequences: a forged or changed copy first,
@@ -36,10 +36,7 @@ medusaIntegrationTestRunner({
       db()("odeme_notification").where(sessionId ? { session_id: sessionId } : {}).select("*").orderBy("created_at")
     const paymentRow = async (sessionId: string) => db()("odeme_payment").where({ session_id: sessionId }).first()
     const charges = async (sessionId: string) => db()("odeme_charge").where({ session_id: sessionId }).orderBy("created_at")
-    const captureCount = async (cartId: string) => {
-      const orders = await ordersOfCart(getContainer(), cartId)
-      return orders.flatMap((o: any) => o.payment_collections.flatMap((pc: any) => (pc.payments ?? []).flatMap((p: any) => p.captures ?? []))).length
-    }
+    const captureCount = async (cartId: string) => (await cartOutcome(getContainer(), cartId)).captures
     const send = (body: unknown) =>
       fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
     const attention = async () => (await api.get("/admin/odeme/attention", admin.headers)).data
@@ -295,12 +292,7 @@ medusaIntegrationTestRunner({
       })
 
       it("a failed API transfer's awaiting order is canceled, not left awaiting", async () => {
-        const { data: banks } = await api.get("/store/odeme/banks", store.headers)
-        const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, {
-          bank_id: banks.bank_groups[0].accounts[0].bank_id,
-          customer_name: "Mert Öztürk",
-          sandbox_result: "pending",
-        })
+        const { cart, session } = await pendingTransferCart(api, store, "Mert Öztürk")
         const placed = await completeCart(api, store, cart.id)
         expect(placed.data.type).toBe("order")
         const row = await paymentRow(session.id)

@@ -4,9 +4,9 @@
  * and Redis (event bus, workflow engine with the scheduled jobs, locking,
  * caching). Needs REDIS_URL (`.ci/run` sets it when Redis runs on the machine).
  */
-import { startEmulatorProcess, type EmulatorProcess } from "../utils/emulator-process"
-import { cartOutcome, prepareMedusaApp, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
-import { approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, waitFor } from "../utils/process-scenarios"
+import type { EmulatorProcess } from "../utils/emulator-process"
+import { cartOutcome, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
+import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, waitFor } from "../utils/process-scenarios"
 
 const CONSUMED = /Processing odeme\.notification\.received\b.*which has \d+ subscribers/
 const PROCESSED = /medusa-payment-odeme: notification \S+ \(\w+\) for \S+ processed:/
@@ -25,16 +25,10 @@ if (!run) process.stdout.write("\nmulti-server test skipped: set REDIS_URL=redis
   let worker: MedusaProcess
 
   beforeAll(async () => {
-    emulator = await startEmulatorProcess()
-    app = await prepareMedusaApp("multi", {
-      env: {
-        ODEME_BASE_URL: emulator.url,
-        ODEME_API_KEY: emulator.apiKey,
-        ODEME_API_ID: String(emulator.apiId),
-        // Every 3 s, so the test sees runs; enabled everywhere: only the worker may run it.
-        ODEME_POLL_SCHEDULE: "*/3 * * * * *",
-      },
-    })
+    ;({ emulator, app } = await appWithEmulator("multi", {
+      // Every 3 s, so the test sees runs; enabled everywhere: only the worker may run it.
+      ODEME_POLL_SCHEDULE: "*/3 * * * * *",
+    }))
     ;[serverA, serverB, worker] = await Promise.all([
       app.start({ mode: "server", name: "multi-server-a" }),
       app.start({ mode: "server", name: "multi-server-b" }),

@@ -25,8 +25,9 @@ medusaIntegrationTestRunner({
       })
 
       it("talks to the emulator process it was configured with", async () => {
+        expect(process.env.ODEME_BASE_URL).toBe(env.emulator.url)
         const health = await env.emulator.control("GET", "/_control/health")
-        expect(health).toBeTruthy()
+        expect(health).toEqual(expect.objectContaining({ ok: true, service: "odeme-emulator" }))
       })
     })
   },

@@ -5,7 +5,7 @@ import { pollTransfers } from "../../src/lib/poll-transfers"
 import { insertPendingTransfers } from "../utils/bulk-transfers"
 import { useOdemeEnvironment } from "../utils/environment"
 import { ordersOfCart } from "../utils/inspect"
-import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
+import { completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
 
 // Runs are driven by the tests; the scheduled job would race them for due rows.
 const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
@@ -26,12 +26,7 @@ medusaIntegrationTestRunner({
     const transfers = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
 
     async function pendingTransferOrder() {
-      const { data } = await api.get("/store/odeme/banks", store.headers)
-      const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, {
-        bank_id: data.bank_groups[0].accounts[0].bank_id,
-        customer_name: "Hakan Çelik",
-        sandbox_result: "pending",
-      })
+      const { cart, session } = await pendingTransferCart(api, store)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const [t] = (await transfers()).filter((x) => x.order_id === session.id)
@@ -42,7 +37,7 @@ medusaIntegrationTestRunner({
 
     it("pending → approved at the service → captured by the poller, once", async () => {
       const { cart, session, uuid } = await pendingTransferOrder()
-      expect((await row(session.id)).next_check_at).toBeTruthy()
+      expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
       await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
       await makeDue()
       const s = await pollTransfers(getContainer())

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createUserAccountWorkflow } from "@medusajs/medusa/core-flows"
+import { keepResponses } from "./kept-responses"
 
 export interface AdminSession {
   userId: string
@@ -33,4 +34,33 @@ export async function createAdmin(
   const token = login.data.token as string
   if (!token) throw new Error(`admin login returned no token: ${JSON.stringify(login.data)}`)
   return { userId: user.id, email, token, headers: { headers: { authorization: `Bearer ${token}` } } }
+}
+
+/** Every admin response (body and headers) the test client gets: see keepResponses. */
+export function keepAdminResponses(api: any): string[] {
+  return keepResponses(api, "/admin/")
+}
+
+/**
+ * For a Medusa test suite: a fresh admin before each test, `get`/`post` as that
+ * admin (any status answered), and every admin response of the file checked
+ * for the API key once all tests ran (at least `minResponses` of them).
+ */
+export function adminClient(api: any, getContainer: () => MedusaContainer, opts: { apiKey: () => string; minResponses: number }) {
+  let admin: AdminSession
+  let bodies: string[] = []
+  beforeAll(() => {
+    bodies = keepAdminResponses(api)
+  })
+  beforeEach(async () => {
+    admin = await createAdmin(api, getContainer())
+  })
+  afterAll(() => {
+    expect(bodies.length).toBeGreaterThanOrEqual(opts.minResponses)
+    expect(bodies.join("\n")).not.toContain(opts.apiKey())
+  })
+  return {
+    get: (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true }),
+    post: (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true }),
+  }
 }

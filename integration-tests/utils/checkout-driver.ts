@@ -1,3 +1,5 @@
+import { pollUntil } from "../../scripts/lib/poll"
+
 /**
  * Plays the customer's browser against the emulator's checkout pages with
  * plain HTTP (redirects followed by hand, so each hop can be asserted).
@@ -45,17 +47,10 @@ export async function follow(url: string): Promise<{ status: number; location: s
   return { status: res.status, location: res.headers.get("location"), text: await res.text() }
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  for (;;) {
-    try {
-      const v = await fn()
-      if (v) return v
-    } catch (e) {
-      last = e
-    }
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`)
-    await new Promise((r) => setTimeout(r, everyMs))
-  }
+/**
+ * Polls `fn` until it returns a truthy value (scripts/lib/poll.js). The default
+ * deadline leaves room for a loaded 2-core machine; a met condition returns at once.
+ */
+export function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+  return pollUntil(fn, { timeoutMs, intervalMs: everyMs })
 }

@@ -1,16 +1,7 @@
-import net from "node:net"
+import { freePort } from "../../scripts/lib/ports"
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on("error", reject)
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export interface OdemeTestEnvironment {
   emulator: EmulatorProcess

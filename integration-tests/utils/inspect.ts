@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { outcomeOfOrders } from "../../scripts/lib/cart-outcome"
 
 /** Orders of a cart with their payment state, read through Medusa's query graph. */
 export async function ordersOfCart(container: MedusaContainer, cartId: string) {
@@ -40,4 +41,9 @@ export function paymentProvider(container: MedusaContainer, providerId: string):
 export async function odemePayments(container: MedusaContainer) {
   const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   return db("odeme_payment").select("*")
+}
+
+/** Orders, payments and captures of a cart (scripts/lib/cart-outcome.js), through Medusa's query graph. */
+export async function cartOutcome(container: MedusaContainer, cartId: string) {
+  return outcomeOfOrders(await ordersOfCart(container, cartId))
 }

@@ -3,9 +3,9 @@
  * (plain HTTP: the store API, the emulator's checkout pages and its control API).
  */
 import { openCheckout, payByCard, waitFor } from "./checkout-driver"
-import type { EmulatorProcess } from "./emulator-process"
-import { httpApi, type MedusaApp } from "./medusa-process"
-import { CHECKOUT_PROVIDER, cartWithSession, completeCart, TRANSFER_PROVIDER } from "./store"
+import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
+import { httpApi, prepareMedusaApp, type MedusaApp } from "./medusa-process"
+import { CHECKOUT_PROVIDER, cartWithSession, completeCart, pendingTransferCart } from "./store"
 
 export { waitFor }
 
@@ -56,12 +56,7 @@ export function followReturn(successUrl: string, baseUrl?: string) {
 /** A bank transfer order in "awaiting" state (the service keeps the transfer pending). */
 export async function pendingTransferOrder(app: MedusaApp, emulator: EmulatorProcess, baseUrl: string) {
   const api = httpApi(baseUrl)
-  const { data: banks } = await api.get("/store/odeme/banks", app.seed.headers)
-  const { cart, session, response } = await cartWithSession(api, app.seed, TRANSFER_PROVIDER, {
-    bank_id: banks.bank_groups[0].accounts[0].bank_id,
-    customer_name: "Hakan Çelik",
-    sandbox_result: "pending",
-  })
+  const { cart, session, response } = await pendingTransferCart(api, app.seed)
   if (response.status !== 200) throw new Error(`payment session: HTTP ${response.status} ${JSON.stringify(response.data)}`)
   const res = await completeCart(api, app.seed, cart.id)
   if (res.data?.type !== "order") throw new Error(`cart.complete: ${JSON.stringify(res.data).slice(0, 300)}`)
@@ -74,4 +69,13 @@ export async function pendingTransferOrder(app: MedusaApp, emulator: EmulatorPro
 export async function transfersOf(emulator: EmulatorProcess, sessionId: string): Promise<any[]> {
   const transfers: any[] = (await emulator.control("GET", "/_control/transfers")).result
   return transfers.filter((x) => x.order_id === sessionId)
+}
+
+/** An emulator process and a prepared app whose processes talk to it (plus `env`). */
+export async function appWithEmulator(label: string, env: Record<string, string>): Promise<{ emulator: EmulatorProcess; app: MedusaApp }> {
+  const emulator = await startEmulatorProcess()
+  const app = await prepareMedusaApp(label, {
+    env: { ODEME_BASE_URL: emulator.url, ODEME_API_KEY: emulator.apiKey, ODEME_API_ID: String(emulator.apiId), ...env },
+  })
+  return { emulator, app }
 }

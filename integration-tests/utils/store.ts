@@ -107,3 +107,13 @@ export async function cartWithSession(
 export async function completeCart(api: any, store: SeededStore, cartId: string) {
   return api.post(`/store/carts/${cartId}/complete`, {}, { ...store.headers, validateStatus: () => true })
 }
+
+/** A cart with a bank-transfer session the service keeps pending (the first bank of the list). */
+export async function pendingTransferCart(api: any, store: SeededStore, customerName = "Hakan Çelik") {
+  const { data: banks } = await api.get("/store/odeme/banks", store.headers)
+  return cartWithSession(api, store, TRANSFER_PROVIDER, {
+    bank_id: banks.bank_groups[0].accounts[0].bank_id,
+    customer_name: customerName,
+    sandbox_result: "pending",
+  })
+}

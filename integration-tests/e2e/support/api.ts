@@ -2,42 +2,25 @@
  * HTTP helpers for assertions next to the browser: the Medusa Admin and Store
  * APIs and the emulator's control API.
  */
+import { outcomeOfOrders } from "../../../scripts/lib/cart-outcome"
+import { requestJson } from "../../../scripts/lib/http"
+import { pollUntil } from "../../../scripts/lib/poll"
 import type { StackInfo } from "./stack"
 
 export const ADMIN = { email: "admin@odeme.test", password: "supersecret" }
 
+/** JSON over HTTP (scripts/lib/http.js), the body parsed when it is JSON. */
 export async function json<T = any>(
   url: string,
   { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: unknown } = {}
 ): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(20_000),
-  })
-  const text = await res.text()
-  let parsed: any = text
-  try {
-    parsed = JSON.parse(text)
-  } catch {}
-  return { status: res.status, body: parsed }
+  const res = await requestJson<T>(url, { method, headers, body, timeoutMs: 30_000 })
+  return { status: res.status, body: res.json ?? (res.text as T) }
 }
 
-/** Polls `fn` until it returns a truthy value (short intervals, generous timeout). */
-export async function eventually<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  for (;;) {
-    try {
-      const v = await fn()
-      if (v) return v
-    } catch (e) {
-      last = e
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not met after ${timeoutMs} ms${last ? ` (${String(last)})` : ""}`)
-    await new Promise((r) => setTimeout(r, everyMs))
-  }
+/** Polls `fn` until it returns a truthy value (scripts/lib/poll.js). */
+export function eventually<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+  return pollUntil(fn, { what, timeoutMs, intervalMs: everyMs })
 }
 
 export class AdminApi {
@@ -73,8 +56,8 @@ export class AdminApi {
 
 /** Every payment of an order and all their captures. */
 export function paymentsOf(order: any): { payments: any[]; captures: any[] } {
-  const payments = (order.payment_collections || []).flatMap((pc: any) => pc.payments || [])
-  return { payments, captures: payments.flatMap((p: any) => p.captures || []) }
+  const { paymentList, captureList } = outcomeOfOrders([order])
+  return { payments: paymentList, captures: captureList }
 }
 
 export class StoreApi {

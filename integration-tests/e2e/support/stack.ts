@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { tailText } from "../../../scripts/lib/processes"
 
 export const ROOT = path.resolve(__dirname, "..", "..", "..")
 
@@ -32,9 +33,7 @@ export interface Stack extends StackInfo {
   output(): string
 }
 
-function tail(text: string, lines = 60) {
-  return text.trimEnd().split("\n").slice(-lines).join("\n")
-}
+const tail = (text: string, lines = 60) => tailText(text, lines)
 
 function groupAlive(pid: number) {
   try {
@@ -71,6 +70,8 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
   let out = ""
   child.stdout!.on("data", (c) => (out += c))
   child.stderr!.on("data", (c) => (out += c))
+  // Shown by integration-tests/environment.js when a test fails.
+  ;(globalThis as any).__odemeProcessLogs?.push({ name: "scripts/demo.js --ci", output: () => out })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   let stopped: Promise<void> | null = null
 

@@ -1,0 +1,98 @@
+/**
+ * The Admin's settings page and its "Test connection" button: what to enter
+ * in the merchant panel, and each way the service can refuse the plugin.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminClient } from "../utils/admin"
+import { useOdemeEnvironment } from "../utils/environment"
+
+const env = useOdemeEnvironment()
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    // A fresh admin before each test; every admin response of this file is checked for the key.
+    const { get, post } = adminClient(api, getContainer, { apiKey: () => env.emulator.apiKey, minResponses: 6 })
+
+    beforeEach(async () => {
+      await env.emulator.control("POST", "/_control/reset")
+    })
+
+    describe("GET /admin/odeme/settings", () => {
+      it("shows the URLs to enter in the merchant panel and warnings as codes, never the key", async () => {
+        const res = await get("/admin/odeme/settings")
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(
+          expect.objectContaining({
+            mode: "sandbox",
+            sandbox: true,
+            base_url: env.emulator.url.replace(/\/+$/, ""),
+            webhook_url: `${env.backendUrl}/odeme/webhook`,
+            return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
+            storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
+            checkout_description: "Sipariş {reference}",
+          })
+        )
+        expect(res.data.warnings).toEqual(
+          expect.arrayContaining([
+            { code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } },
+            { code: "webhook_not_https", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook` } },
+            expect.objectContaining({ code: "sandbox_mode" }),
+          ])
+        )
+        // Codes only: the Admin translates them.
+        for (const w of res.data.warnings) expect(Object.keys(w).sort()).toEqual(["code", "params", "severity"])
+        expect(JSON.stringify(res.data)).not.toMatch(/api_?key/i)
+      })
+    })
+
+    describe("POST /admin/odeme/connection (Test connection)", () => {
+      const checkOf = (data: any, name: string) => data.checks.find((c: any) => c.check === name)
+
+      afterEach(async () => {
+        await env.emulator.control("POST", "/_control/config", { mode: "sandbox", apiIp: "0.0.0.0" })
+      })
+
+      it("reaches the service with the configured key of the configured mode", async () => {
+        const res = await post("/admin/odeme/connection")
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(expect.objectContaining({ mode: "sandbox", tested_at: expect.any(String) }))
+        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
+        expect(checkOf(res.data, "bank_groups")).toEqual(expect.objectContaining({ status: "ok", params: { count: expect.any(Number) } }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "ok", params: { key: "sandbox" } }))
+        // Sandbox on http://localhost: a warning, not a failure.
+        expect(checkOf(res.data, "webhook_https")).toEqual(expect.objectContaining({ status: "warning", code: "webhook_not_https" }))
+        expect(res.data).toEqual(expect.objectContaining({ ok: true, code: "ok" }))
+      })
+
+      it("says IP restriction when api_ip does not allow this server (403)", async () => {
+        await env.emulator.control("POST", "/_control/config", { apiIp: "203.0.113.9" })
+        const res = await post("/admin/odeme/connection")
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "ip_restricted" }))
+        expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "failed", code: "ip_restricted", params: { status: 403 } }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "skipped" }))
+      })
+
+      it("says wrong mode when the key is a live key and the plugin is in sandbox", async () => {
+        await env.emulator.control("POST", "/_control/config", { mode: "live" })
+        const res = await post("/admin/odeme/connection")
+        expect(res.data).toEqual(expect.objectContaining({ ok: false, code: "wrong_mode" }))
+        expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "failed", params: { configured: "sandbox", key: "live" } }))
+      })
+
+      it("says service error when the service answers 500, and unreachable when it does not answer", async () => {
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "error500", count: 5 })
+        const failing = await post("/admin/odeme/connection")
+        expect(failing.data).toEqual(expect.objectContaining({ ok: false, code: "service_error" }))
+        expect(checkOf(failing.data, "api_key").params).toEqual({ status: 500 })
+
+        await env.emulator.control("POST", "/_control/reset")
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "bank_groups", mode: "hang", count: 1 })
+        const silent = await post("/admin/odeme/connection")
+        expect(silent.data).toEqual(expect.objectContaining({ ok: false, code: "unreachable" }))
+        expect(JSON.stringify(silent.data) + JSON.stringify(failing.data)).not.toContain(env.emulator.apiKey)
+      })
+    })
+  },
+})

@@ -1,0 +1,13 @@
+import type { Service } from "./processes"
+
+export function medusaArgs(args: string[]): string[]
+export function startMedusaProcess(opts: {
+  name?: string
+  command: "develop" | "start"
+  cwd: string
+  env: NodeJS.ProcessEnv
+  url: string
+  logFile: string
+  timeoutMs?: number
+  echo?: boolean
+}): Promise<Service>
