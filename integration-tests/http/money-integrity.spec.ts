@@ -220,19 +220,12 @@ medusaIntegrationTestRunner({
         })
         const uuid = new URL(page).pathname.split("/").pop()!
         await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
-        const w = hooks[hooks.length - 1].body
-        // The browser's confirmation hop (spec §6.1 transfer callback).
-        const returnUrl = `${env.backendUrl}/odeme/return/${session.id}/success?${new URLSearchParams({
-          status: "success",
-          order_id: session.id,
-          uuid,
-          hash: w.hash,
-          type: "bank_transfer",
-          amount: String(w.amount),
-          currency: w.currency,
-          transaction_id: String(w.transaction_id ?? ""),
-        })}`
+        // The browser's confirmation hop (spec §6.1 transfer callback), as the service's page sends it:
+        // the redirect carries its own status word and hash, which verify checks as they arrived.
+        const hop = await fetch(`${page}/waiting`, { redirect: "manual" })
+        const returnUrl = hop.headers.get("location")!
+        expect(new URL(returnUrl).searchParams.get("status")).toBe("success")
+        expect(new URL(returnUrl).searchParams.get("uuid")).toBe(uuid)
 
         await env.emulator.control("POST", "/_control/faults", { endpoint: "verify", mode: "error500", count: 1000 })
         for (let round = 0; round < 3; round++) {

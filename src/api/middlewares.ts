@@ -1,7 +1,20 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  AdminGetOdemeAttentionParams,
+  AdminGetOdemeNotificationsParams,
+  AdminGetOdemeTransfersParams,
+} from "./admin/odeme/validators"
+import { OdemeReturnQuery } from "./odeme/validators"
+import { StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
 import { attachClientIp } from "./utils/client-ip"
+import { knownQueryOnly } from "./utils/known-query"
 import { limitPerAddress } from "./utils/rate-limit"
 
+/**
+ * Every route's input is checked here, before the route runs (path
+ * parameters excepted: see `utils/path-params.ts`). The webhook is the one
+ * route that validates in its own intake.
+ */
 export default defineMiddlewares({
   routes: [
     {
@@ -15,6 +28,36 @@ export default defineMiddlewares({
       method: ["POST"],
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
       middlewares: [limitPerAddress],
+    },
+    {
+      matcher: "/odeme/return/:session_id/:outcome",
+      method: ["GET"],
+      middlewares: [knownQueryOnly(OdemeReturnQuery), validateAndTransformQuery(OdemeReturnQuery, {})],
+    },
+    {
+      matcher: "/store/odeme/payment-sessions/:id",
+      method: ["GET"],
+      middlewares: [knownQueryOnly(StoreGetOdemePaymentSessionParams), validateAndTransformQuery(StoreGetOdemePaymentSessionParams, {})],
+    },
+    {
+      matcher: "/store/odeme/payment-sessions/:id/form",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StoreCreateOdemeCheckoutForm)],
+    },
+    {
+      matcher: "/admin/odeme/attention",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminGetOdemeAttentionParams, {})],
+    },
+    {
+      matcher: "/admin/odeme/notifications",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminGetOdemeNotificationsParams, {})],
+    },
+    {
+      matcher: "/admin/odeme/transfers",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminGetOdemeTransfersParams, {})],
     },
   ],
 })

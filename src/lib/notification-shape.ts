@@ -43,23 +43,6 @@ const MAX_FIELDS = 40
 
 export type WebhookBody = z.infer<typeof webhookSchema>
 
-/** Spec §6.1 redirect parameters: every one optional, all navigation only. */
-export const returnQuerySchema = z
-  .object({
-    status: z.string().max(20).optional(),
-    order_id: z.string().max(200).optional(),
-    uuid: z.string().max(100).optional(),
-    hash: z.string().max(1024).optional(),
-    type: z.string().max(50).optional(),
-    amount: z.string().max(40).optional(),
-    currency: z.string().max(10).optional(),
-    transaction_id: z.string().max(100).optional(),
-    message: z.string().max(500).optional(),
-    ts: z.string().max(20).optional(),
-    epin: z.string().max(100).optional(),
-  })
-  .strip()
-
 /**
  * PostgreSQL refuses U+0000 in text and jsonb, so such input could never be
  * stored: it is refused as invalid (400/404) instead of failing in the

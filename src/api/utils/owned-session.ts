@@ -1,9 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { hasNulCharacter } from "../../lib/notification-shape"
-
-const cartIdSchema = z.string({ required_error: "cart_id is required" }).min(1, "cart_id is required").max(100)
 
 export interface OwnedSession {
   id: string
@@ -12,14 +9,11 @@ export interface OwnedSession {
 }
 
 /**
- * A payment session of this plugin that belongs to the given cart. The same
- * 404 for "no such session" and "not your cart", so ids cannot be probed.
+ * A payment session of this plugin that belongs to the given cart (the cart
+ * id is validated in the route's middleware). The same 404 for "no such
+ * session" and "not your cart", so ids cannot be probed.
  */
-export async function findOwnedSession(req: MedusaRequest, sessionId: string, cartIdInput: unknown): Promise<OwnedSession> {
-  const cartId = cartIdSchema.safeParse(cartIdInput)
-  if (!cartId.success) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, cartId.error.issues.map((i) => i.message).join("; "))
-  }
+export async function findOwnedSession(req: MedusaRequest, sessionId: string, cartId: string): Promise<OwnedSession> {
   if (hasNulCharacter(sessionId)) {
     // Could never match a stored id (and PostgreSQL refuses it): the same 404 as an unknown session.
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session was not found for this cart.")
@@ -31,7 +25,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, ca
     filters: { id: sessionId },
   })
   const session = data[0] as (OwnedSession & { payment_collection?: { cart?: { id?: string } } }) | undefined
-  if (!session || session.payment_collection?.cart?.id !== cartId.data || !session.provider_id.startsWith("pp_odeme-")) {
+  if (!session || session.payment_collection?.cart?.id !== cartId || !session.provider_id.startsWith("pp_odeme-")) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found for this cart.`)
   }
   return { id: session.id, status: session.status, provider_id: session.provider_id }

@@ -1,10 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { odemeModule } from "../../../utils/odeme-module"
-import { notificationsQuery, parseOr400, presentNotification, type NotificationLike } from "../presenters"
+import { presentNotification } from "../presenters"
+import type { NotificationLike } from "../rows"
+import type { AdminGetOdemeNotificationsParamsType } from "../validators"
 
 /** GET /admin/odeme/notifications?state=dead&limit&offset: the inbox by state (dead by default), newest first. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { state, session_id, limit, offset } = parseOr400(notificationsQuery, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, AdminGetOdemeNotificationsParamsType>, res: MedusaResponse) {
+  const { state, session_id, limit, offset } = req.validatedQuery
   const [rows, count] = await odemeModule(req.scope).listAndCountOdemeNotifications(
     { state, ...(session_id ? { session_id } : {}) },
     { order: { created_at: "DESC" }, take: limit, skip: offset }

@@ -1,10 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { odemeModule } from "../../../utils/odeme-module"
-import { pageQuery, parseOr400, presentPayment, type PaymentLike } from "../presenters"
+import { presentPayment } from "../presenters"
+import type { PaymentLike } from "../rows"
+import type { AdminGetOdemeTransfersParamsType } from "../validators"
 
 /** GET /admin/odeme/transfers?limit&offset: transfers still waiting for the money, newest first. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit, offset } = parseOr400(pageQuery, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, AdminGetOdemeTransfersParamsType>, res: MedusaResponse) {
+  const { limit, offset } = req.validatedQuery
   const [rows, count] = await odemeModule(req.scope).listAndCountOdemePayments(
     { status: "awaiting_transfer" },
     { order: { created_at: "DESC" }, take: limit, skip: offset }

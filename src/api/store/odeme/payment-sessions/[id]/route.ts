@@ -3,14 +3,15 @@ import { formatIban } from "../../../../../lib/bank-directory"
 import { toStorefrontStatus, type OdemeState } from "../../../../../lib/status"
 import { odemeModule } from "../../../../utils/odeme-module"
 import { findOwnedSession } from "../../../../utils/owned-session"
+import type { StoreGetOdemePaymentSessionParamsType } from "../../validators"
 
 /**
  * GET /store/odeme/payment-sessions/:id?cart_id=…: the safe status of a
  * session for a waiting page. Only the cart that owns the session may read
  * it; nothing secret is in the answer.
  */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const session = await findOwnedSession(req, req.params.id, req.query.cart_id)
+export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessionParamsType>, res: MedusaResponse) {
+  const session = await findOwnedSession(req, req.params.id, req.validatedQuery.cart_id)
   const [row] = await odemeModule(req.scope).listOdemePayments({ session_id: session.id })
   const state = (row?.status ?? "pending") as OdemeState
   res.json({

@@ -2,14 +2,17 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { processNotification } from "../../../../../../lib/process-notification"
 import { odemeModule } from "../../../../../utils/odeme-module"
-import { notificationParams, parseOr400, presentNotification, type NotificationLike } from "../../../presenters"
+import { validatedParams } from "../../../../../utils/path-params"
+import { presentNotification } from "../../../presenters"
+import type { NotificationLike } from "../../../rows"
+import { AdminOdemeNotificationParams } from "../../../validators"
 
 /**
  * POST /admin/odeme/notifications/:id/retry: gives a dead (or finished)
  * notification another round through the notification path.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { id } = parseOr400(notificationParams, req.params, "notification id")
+  const { id } = await validatedParams(req, AdminOdemeNotificationParams)
   const odeme = odemeModule(req.scope)
   const before = await odeme.getNotification(id)
   if (!before) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Notification ${id} was not found.`)

@@ -3,7 +3,10 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { presentAttention, presentCharge } from "../../../../../../lib/attention"
 import type { OdemeChargeRow } from "../../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../../utils/odeme-module"
-import { orderParams, parseOr400, presentPayment, type NotificationLike, type PaymentLike } from "../../../presenters"
+import { validatedParams } from "../../../../../utils/path-params"
+import { presentPayment } from "../../../presenters"
+import type { NotificationLike, PaymentLike } from "../../../rows"
+import { AdminOdemeOrderParams } from "../../../validators"
 
 interface OrderGraph {
   id: string
@@ -18,7 +21,7 @@ interface OrderGraph {
  * this plugin, with the notification timeline (for the order widget).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { order_id } = parseOr400(orderParams, req.params, "order id")
+  const { order_id } = await validatedParams(req, AdminOdemeOrderParams)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",

@@ -2,14 +2,15 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { checkPayment } from "../../../../../../lib/check-payment"
 import { odemeModule } from "../../../../../utils/odeme-module"
-import { parseOr400, sessionParams } from "../../../presenters"
+import { validatedParams } from "../../../../../utils/path-params"
+import { AdminOdemePaymentParams } from "../../../validators"
 
 /**
  * POST /admin/odeme/payments/:session_id/check ("Check now"): asks the
  * service about the payment and runs the confirmation path with its answer.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { session_id } = parseOr400(sessionParams, req.params, "session id")
+  const { session_id } = await validatedParams(req, AdminOdemePaymentParams)
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment of this plugin has the session id ${session_id}.`)

@@ -3,15 +3,15 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
 import { odemeModule } from "../../../../../utils/odeme-module"
 import { findOwnedSession } from "../../../../../utils/owned-session"
+import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
 
 /**
  * POST /store/odeme/payment-sessions/:id/form { cart_id }: a freshly signed
  * Quick Checkout form (new `ts`), for the storefront to post right away, so
  * a signature older than the service's 30-minute window is never sent.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const body = (req.body ?? {}) as { cart_id?: unknown }
-  const session = await findOwnedSession(req, req.params.id, body.cart_id)
+export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>, res: MedusaResponse) {
+  const session = await findOwnedSession(req, req.params.id, req.validatedBody.cart_id)
   if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only Quick Checkout sessions have a form to post.")
   }

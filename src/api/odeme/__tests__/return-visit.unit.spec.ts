@@ -1,0 +1,85 @@
+import type { OdemeOptions } from "../../../lib/options"
+import type OdemeModuleService from "../../../modules/odeme/service"
+import type { OdemePaymentRow } from "../../../modules/odeme/service"
+import { recordReturn, storefrontTarget } from "../return/return-visit"
+
+const SESSION = "payses_0123456789"
+
+function moduleThatStores(known = true) {
+  const storeNotification = jest.fn(async (input: { state: string }) => (known ? { row: { id: "odntf_1", state: input.state, attempts: 0 }, duplicate: false } : null))
+  return { odeme: { storeNotification } as unknown as OdemeModuleService, storeNotification }
+}
+
+describe("recordReturn", () => {
+  it.each([
+    ["success", "successful"],
+    ["error", "failed"],
+    [" SUCCESSFUL ", "successful"],
+  ])("a transfer confirmation with status %j: the column says %j, the payload keeps what arrived, and it is verified", async (arrived, column) => {
+    const { odeme, storeNotification } = moduleThatStores()
+    const q = { status: arrived, uuid: "u-1", hash: "h-1", type: "bank_transfer", amount: "250.00" }
+    expect(await recordReturn(odeme, SESSION, "success", q)).toEqual({ id: "odntf_1", verifiable: true })
+    expect(storeNotification).toHaveBeenCalledWith(
+      expect.objectContaining({
+        source: "return",
+        session_id: SESSION,
+        service_uuid: "u-1",
+        status: column,
+        payload: { ...q, order_id: SESSION, outcome: "success" },
+        state: "received",
+        outcome: null,
+      })
+    )
+  })
+
+  it("a card redirect (no uuid) is navigation: recorded and done", async () => {
+    const { odeme, storeNotification } = moduleThatStores()
+    expect(await recordReturn(odeme, SESSION, "cancel", { status: "error", message: "3D failed" })).toEqual({ id: "odntf_1", verifiable: false })
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ status: "failed", state: "done", outcome: "navigation_only" }))
+  })
+
+  it("without a status of its own there is nothing to send verify: navigation, the column taken from the address", async () => {
+    const { odeme, storeNotification } = moduleThatStores()
+    expect(await recordReturn(odeme, SESSION, "success", { uuid: "u-1", hash: "h-1" })).toEqual({ id: "odntf_1", verifiable: false })
+    const stored = storeNotification.mock.calls[0][0] as unknown as { status: string; payload: Record<string, unknown> }
+    expect(stored.status).toBe("successful")
+    expect(stored.payload).not.toHaveProperty("status")
+  })
+
+  it("an unreadable status is kept in the payload, not in the column, and is not verified", async () => {
+    const { odeme, storeNotification } = moduleThatStores()
+    expect(await recordReturn(odeme, SESSION, "success", { status: "maybe", uuid: "u-1", hash: "h-1" })).toEqual({ id: "odntf_1", verifiable: false })
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ status: null, payload: expect.objectContaining({ status: "maybe" }) }))
+  })
+
+  it("the same parameters are one row; different ones are rows of their own", async () => {
+    const { odeme, storeNotification } = moduleThatStores()
+    await recordReturn(odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })
+    await recordReturn(odeme, SESSION, "success", { hash: "h-1", uuid: "u-1", status: "success" })
+    await recordReturn(odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-2" })
+    const keys = storeNotification.mock.calls.map((c) => (c[0] as unknown as { dedupe_key: string }).dedupe_key)
+    expect(keys[0]).toBe(keys[1])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it("an unknown session stores nothing", async () => {
+    expect(await recordReturn(moduleThatStores(false).odeme, SESSION, "success", {})).toBeNull()
+  })
+})
+
+describe("storefrontTarget", () => {
+  const options = { storefrontUrl: "https://shop.example", storefrontOrigins: ["https://m.shop.example"], checkout: { returnPath: "/checkout/return" } } as unknown as OdemeOptions
+  const payment = (status: string, return_url?: string) => ({ session_id: SESSION, status, metadata: return_url ? { return_url } : null }) as unknown as OdemePaymentRow
+
+  it("the session's return_url on a storefront origin, with what the plugin knows and never a cart", () => {
+    const target = new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/done?x=1"), null))
+    expect(target.origin + target.pathname).toBe("https://m.shop.example/tr/done")
+    expect(Object.fromEntries(target.searchParams)).toEqual({ x: "1", status: "paid", session_id: SESSION })
+  })
+
+  it.each(["https://evil.example/steal", "javascript:alert(1)", "not a url"])("the default page instead of %j", (wanted) => {
+    const target = new URL(storefrontTarget(options, payment("failed", wanted), "declined"))
+    expect(target.origin + target.pathname).toBe("https://shop.example/checkout/return")
+    expect(Object.fromEntries(target.searchParams)).toEqual({ status: "failed", session_id: SESSION, reason: "declined" })
+  })
+})

@@ -1,0 +1,81 @@
+import type { OdemeOptions } from "../../../lib/options"
+import { allowedStorefrontOrigins } from "../../../lib/options"
+import { contentKey, notificationStatus } from "../../../lib/notification-shape"
+import { toStorefrontStatus } from "../../../lib/status"
+import type OdemeModuleService from "../../../modules/odeme/service"
+import type { OdemePaymentRow } from "../../../modules/odeme/service"
+import type { OdemeReturnQueryType } from "../validators"
+
+/**
+ * Records a redirect (spec §6.1) as a notification. The `status` column is
+ * the webhook's spelling (`successful`/`failed`), which the judge reads; the
+ * payload keeps every parameter as it arrived (a redirect says
+ * `success`/`error`), so verify is sent the notification's own fields. Only a
+ * redirect that carries `uuid`, `hash` and a readable `status` (a transfer
+ * confirmation) can be verified; any other is navigation, recorded and done.
+ */
+export async function recordReturn(
+  odeme: OdemeModuleService,
+  sessionId: string,
+  outcome: string,
+  q: OdemeReturnQueryType
+): Promise<{ id: string; verifiable: boolean } | null> {
+  const arrived = q.status === undefined ? undefined : notificationStatus.safeParse(q.status)
+  const verifiable = !!(q.uuid && q.hash && arrived?.success)
+  const status = arrived ? (arrived.success ? arrived.data : null) : outcome === "success" ? "successful" : "failed"
+  const stored = await odeme.storeNotification({
+    source: "return",
+    dedupe_key: contentKey({ ...q, order_id: sessionId, outcome }),
+    session_id: sessionId,
+    service_uuid: q.uuid ?? null,
+    status,
+    type: q.type ?? null,
+    payload: { ...q, order_id: sessionId, outcome },
+    raw_body: null,
+    state: verifiable ? "received" : "done",
+    outcome: verifiable ? null : "navigation_only",
+  })
+  return stored && { id: stored.row.id, verifiable }
+}
+
+/**
+ * Where the customer goes next: the session's `return_url` if it is on a
+ * configured storefront origin, else the default return page. It names no
+ * cart (anyone who knows a session id can open the return address).
+ */
+export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, reason: string | null): string {
+  const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
+  const fallback = `${options.storefrontUrl}${options.checkout.returnPath}`
+  let target: URL
+  try {
+    target = new URL(wanted && allowedStorefrontOrigins(options).includes(new URL(wanted).origin) ? wanted : fallback)
+  } catch {
+    target = new URL(fallback)
+  }
+  target.searchParams.set("status", toStorefrontStatus(payment.status))
+  target.searchParams.set("session_id", payment.session_id)
+  // Only once the failure is verified, and only as a code (never the service's free text).
+  if (reason) target.searchParams.set("reason", reason)
+  return target.toString()
+}
+
+/** The webhook usually arrives with the browser; give it a moment so the page shows the truth. */
+export async function waitForVerdict(odeme: OdemeModuleService, sessionId: string, waitMs: number): Promise<OdemePaymentRow> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    const row = (await odeme.getPayment(sessionId))!
+    if (row.status !== "pending" || Date.now() >= deadline) return row
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** At most `ms` of `work`, whose failure is not the customer's concern (the inbox keeps the row due). */
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+  try {
+    return await Promise.race([work.catch(() => undefined), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
