@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { OdemeApiError, type TransferRecord } from "../client"
-import type { OdemePaymentRow } from "../modules/odeme/service"
+import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import type { PaymentState } from "../modules/odeme/models/states"
 import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
@@ -63,7 +63,12 @@ export async function checkPayment(container: MedusaContainer, sessionId: string
 }
 
 /** One API transfer: uuid endpoint → paid / failed / still pending / expired. Used by the poller and "Check now". */
-export async function checkTransfer(container: MedusaContainer, row: OdemePaymentRow): Promise<CheckResult> {
+export async function checkTransfer(
+  container: MedusaContainer,
+  row: OdemePaymentRow,
+  /** The poller's page writer: a check that changes nothing hands it its details instead of waiting for a commit. */
+  recordLater?: (check: CheckedTransfer) => void
+): Promise<CheckResult> {
   const odeme = odemeModule(container)
   const now = Date.now()
   const base = { session_id: row.session_id }
@@ -91,6 +96,10 @@ export async function checkTransfer(container: MedusaContainer, row: OdemePaymen
   let payment: OdemePaymentRow
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
+    if (payment === row && recordLater && answer.kind === "pending") {
+      recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(row.created_at, now)) } })
+      return { ...base, state: row.status, changed: false, detail: "still waiting for the transfer" }
+    }
   } catch (err) {
     // Paid at the service but Medusa could not capture yet: keep the transfer due so the next run settles it.
     const msg = err instanceof Error ? err.message : String(err)

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OdemePaymentRow } from "../modules/odeme/service"
+import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
 import { odemeModule } from "./odeme-module"
 import { processDueNotifications } from "./process-notification"
@@ -45,11 +45,12 @@ export async function pollTransfers(container: MedusaContainer, opts: PollOption
   const summary: PollSummary = { checked: 0, paid: 0, failed: 0, expired: 0, errors: 0, notifications: 0, stopped_early: false }
 
   const pages = new PageSource((n) => odeme.claimDueTransfers(n, LEASE_SECONDS), { pageSize, maxPerRun, deadline, lowWater: concurrency })
+  const checks = new CheckWriter((batch) => odeme.recordChecks(batch), pageSize)
   const loop = async () => {
     for (let row = await pages.next(); row; row = await pages.next()) {
       let r: CheckResult | null = null
       try {
-        r = await checkTransfer(container, row)
+        r = await checkTransfer(container, row, (c) => checks.add(c))
       } catch {
         summary.errors++
       }
@@ -61,6 +62,7 @@ export async function pollTransfers(container: MedusaContainer, opts: PollOption
     }
   }
   await Promise.all(Array.from({ length: concurrency }, loop))
+  summary.errors += await checks.close()
   if (pages.failure) throw pages.failure
   summary.stopped_early = pages.stoppedEarly
   summary.notifications = (await processDueNotifications(container, 100)).length
@@ -112,5 +114,46 @@ class PageSource {
       this.failure = err
       this.done = true
     }
+  }
+}
+
+/**
+ * Writes what the checks that changed nothing learned, a page at a time, so
+ * the pass keeps its requests in flight instead of waiting on one commit per
+ * transfer. A write that fails loses nothing: those rows stay leased and are
+ * checked again when the lease ends.
+ */
+class CheckWriter {
+  private batch: CheckedTransfer[] = []
+  private writes: Array<Promise<number>> = []
+  private failed = 0
+
+  constructor(
+    private readonly write: (batch: CheckedTransfer[]) => Promise<number>,
+    private readonly size: number
+  ) {}
+
+  add(check: CheckedTransfer): void {
+    this.batch.push(check)
+    if (this.batch.length >= this.size) this.flush()
+  }
+
+  /** Writes what is left and waits for every write; the number of checks whose write failed. */
+  async close(): Promise<number> {
+    this.flush()
+    await Promise.all(this.writes)
+    return this.failed
+  }
+
+  private flush(): void {
+    if (!this.batch.length) return
+    const batch = this.batch
+    this.batch = []
+    this.writes.push(
+      this.write(batch).catch(() => {
+        this.failed += batch.length
+        return 0
+      })
+    )
   }
 }

@@ -1,5 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeClient } from "../../client"
 import type { BankDirectory } from "../../lib/bank-directory"
 import { registerPluginOptions, type OdemeOptions } from "../../lib/options"
@@ -15,6 +16,7 @@ import { knexOf, serialize } from "./sql/tables"
 import type {
   AttentionKind,
   AttentionRow,
+  CheckedTransfer,
   NotificationSettlement,
   OdemeChargeRow,
   OdemeNotificationRow,
@@ -42,12 +44,14 @@ class OdemeModuleService extends MedusaService({
   readonly odemeOptions: OdemeOptions
   readonly client: OdemeClient
   readonly banks: BankDirectory
+  private readonly pg_: Knex
 
   constructor(container: Record<string, unknown>, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Record<string, unknown>]))
     // Also compares with the options the payment provider was given (a boot error if they differ).
     this.odemeOptions = registerPluginOptions(options)
+    this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -115,6 +119,12 @@ class OdemeModuleService extends MedusaService({
     return payments.claimDueTransfers(knexOf(ctx), limit, leaseSeconds)
   }
 
+  /** What a page of checks learned about transfers whose state did not change, in one statement. */
+  @InjectManager()
+  async recordChecks(checks: CheckedTransfer[], @MedusaContext() ctx: Context = {}): Promise<number> {
+    return payments.recordChecks(knexOf(ctx), checks)
+  }
+
   /** Takes one verify call from the session's budget for the current window; when spent, says when the next opens. */
   @InjectManager()
   async takeVerifyBudget(
@@ -146,12 +156,13 @@ class OdemeModuleService extends MedusaService({
    * happens only if the session is one of this store's payments; a repeat of
    * the same content only counts as a duplicate. Null: unknown session.
    */
-  @InjectManager()
   async storeNotification(
     input: notifications.NotificationInput,
     @MedusaContext() ctx: Context = {}
   ): Promise<{ row: StoredNotification; duplicate: boolean } | null> {
-    return notifications.storeNotification(knexOf(ctx), input)
+    // The webhook route's only statement: on Medusa's shared connection directly, without forking an
+    // entity manager per request (the one write needs no unit of work).
+    return notifications.storeNotification(ctx.manager ? knexOf(ctx) : this.pg_, input)
   }
 
   @InjectManager()

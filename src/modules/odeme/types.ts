@@ -69,3 +69,11 @@ export interface AttentionRow {
   detail: string | null
   since: Date
 }
+
+/** What a check learned about a transfer that did not change its state (the poller writes these a page at a time). */
+export interface CheckedTransfer {
+  session_id: string
+  /** The version the check read: a row another writer moved meanwhile is left alone (its lease runs out and it is checked again). */
+  version: number
+  details: PaymentDetails
+}

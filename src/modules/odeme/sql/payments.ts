@@ -1,6 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { OdemePaymentRow, PaymentDetails, StateChange } from "../types"
+import type { CheckedTransfer, OdemePaymentRow, PaymentDetails, StateChange } from "../types"
 import { PAYMENT, serialize } from "./tables"
 
 /**
@@ -107,4 +107,35 @@ export async function takeVerifyBudget(
   const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first("verify_window_started_at")
   const start = row?.verify_window_started_at ? new Date(row.verify_window_started_at).getTime() : Date.now()
   return { ok: false, retryAt: new Date(start + windowSeconds * 1000 + 50) }
+}
+
+const CHECKED_COLUMNS = [
+  ["tracking_no", "text"],
+  ["bank_name", "text"],
+  ["iban", "text"],
+  ["payer_name", "text"],
+  ["last_result", "text"],
+  ["last_checked_at", "timestamptz"],
+  ["check_attempts", "int"],
+  ["next_check_at", "timestamptz"],
+] as const
+
+/** Many checked transfers in one statement, so a pass does not wait on one commit per transfer. */
+export async function recordChecks(db: Knex, checks: CheckedTransfer[]): Promise<number> {
+  if (!checks.length) return 0
+  const records = checks.map((c) => ({ session_id: c.session_id, version: c.version, ...serialize(c.details) }))
+  const set = CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")
+  const columns = CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")
+  const withFlags = records.map((r) => {
+    const out: Record<string, unknown> = { ...r }
+    for (const [c] of CHECKED_COLUMNS) out[`${c}_set`] = c in r
+    return out
+  })
+  const result = await db.raw(
+    `update ${PAYMENT} p set ${set}, updated_at = now()
+     from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${columns})
+     where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`,
+    [JSON.stringify(withFlags)]
+  )
+  return result.rowCount ?? 0
 }
