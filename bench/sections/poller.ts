@@ -1,5 +1,5 @@
 import { pollTransfers } from "../../src/lib/poll-transfers"
-import { insertPendingTransfers } from "../../integration-tests/utils/bulk-transfers"
+import { insertPendingTransfers, transferSessionIds } from "../../integration-tests/utils/bulk-transfers"
 import { CFG, log, measureHeap, medianOfRuns, round } from "../support"
 import type { BenchContext } from "./context"
 
@@ -16,7 +16,9 @@ export async function pollerPasses(ctx: BenchContext) {
     const limitMs = (n * CFG.pollerDelayMs) / concurrency
     const figures = await medianOfRuns(async () => {
       await db("odeme_payment").where("session_id", "like", "payses_benchpoll%").delete()
-      await insertPendingTransfers(db, n, "benchpoll")
+      // Transfers the emulator holds, so each check is the ordinary "still waiting" answer.
+      const { result } = await ctx.emulator.control("POST", "/_control/transfers/bulk", { orders: transferSessionIds(n, "benchpoll") })
+      await insertPendingTransfers(db, n, "benchpoll", result.map((t: { uuid: string }) => t.uuid))
       await ctx.emulator.control("DELETE", "/_control/faults")
       await ctx.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })
       const t0 = performance.now()

@@ -88,12 +88,15 @@ export async function workers() {
 
 async function onePass(app: MedusaApp, emulator: { control(m: string, p: string, b?: unknown): Promise<any> }, proxy: { counts: Map<string, number> }, n: number) {
   await app.sql(`delete from odeme_payment where session_id like 'payses_benchwk%'`)
+  // Transfers the emulator holds, so each check is the ordinary "still waiting" answer.
+  const orders = Array.from({ length: n }, (_, i) => `payses_benchwk${i + 1}`)
+  const { result } = await emulator.control("POST", "/_control/transfers/bulk", { orders })
   await app.sql(
     `insert into odeme_payment (id, session_id, provider, flow, mode, amount, currency, status, creation_state, service_uuid, next_check_at, created_at)
      select 'odpay_benchwk' || g, 'payses_benchwk' || g, 'odeme-transfer', 'transfer_api', 'sandbox', '10.00', 'TRY', 'awaiting_transfer', 'created',
-       gen_random_uuid()::text, 'infinity', now() - make_interval(secs => g)
+       ($2::text[])[g], 'infinity', now() - make_interval(secs => g)
      from generate_series(1, $1::int) g`,
-    [n]
+    [n, result.map((t: { uuid: string }) => t.uuid)]
   )
   await emulator.control("DELETE", "/_control/faults")
   await emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })

@@ -1,9 +1,9 @@
 import { z } from "zod"
 import { FAULT_ENDPOINTS } from "./faults"
-import { MESSAGES } from "./fixtures"
+import { BANK_ACCOUNTS, MESSAGES } from "./fixtures"
 import { HttpError, sendJson } from "./http-util"
 import { formatAmount, parseLooseAmount } from "./money"
-import { finalize, matchFastTransfer, saleStatus, transferRecord } from "./payments"
+import { attachTransfer, createPayment, finalize, matchFastTransfer, saleStatus, transferRecord } from "./payments"
 import { publicConfig } from "./state"
 import { parseWith, type Route, type RouteContext } from "./router"
 import type { Payment } from "./types"
@@ -28,6 +28,12 @@ const faultSchema = z.object({
   mode: z.enum(["error500", "refuse400", "hang", "slow", "commit_then_502"]),
   count: z.number().int().positive().default(1),
   delayMs: z.number().int().min(0).default(1000),
+})
+
+const bulkTransfersSchema = z.object({
+  orders: z.array(z.string().min(1).max(64)).min(1).max(20_000),
+  amount: z.string().regex(/^\d+\.\d{2}$/).default("10.00"),
+  currency: z.enum(["TRY", "USD", "EUR"]).default("TRY"),
 })
 
 const webhookSettingsSchema = z
@@ -127,6 +133,21 @@ export function controlRoutes(): Route[] {
           result: [...rc.ctx.state.payments.values()].filter((p) => p.transfer).map(fullRecord),
           fast_transfers: rc.ctx.state.fastTransfers,
         }),
+    },
+    {
+      // Test data in bulk: pending API transfers as the create endpoint would make them (sandbox, no webhook).
+      method: "POST",
+      pattern: /^\/_control\/transfers\/bulk$/,
+      handler: (rc) => {
+        const { orders, amount, currency } = parseWith(rc, bulkTransfersSchema)
+        const bank = BANK_ACCOUNTS[0]
+        const result = orders.map((order_id) => {
+          const p = createPayment(rc.ctx, { kind: "bank_transfer_api", method: "bank_transfer", mode: "sandbox", api_id: rc.ctx.state.config.accesses[0].apiId, order_id, amount, currency })
+          attachTransfer(p, bank, "Bench Payer")
+          return { order_id, uuid: p.uuid }
+        })
+        sendJson(rc.res, 200, { result })
+      },
     },
     {
       method: "GET",

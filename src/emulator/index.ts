@@ -19,7 +19,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? "127.0.0.1"
   const log = options.logger ?? (() => undefined)
   const server: Server = createServer()
-  server.keepAliveTimeout = 1000
+  // Node's default, as a web server keeps it. A 1 s hint made undici (which keeps a 2 s margin under
+  // the server's hint) close every connection after one request: a new TCP connection per call.
+  server.keepAliveTimeout = 5000
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)

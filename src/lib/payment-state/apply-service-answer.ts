@@ -66,7 +66,10 @@ export async function applyServiceAnswer(
       payment = written
     }
 
-    if (decision.charge && "uuid" in answer && answer.uuid) {
+    // A "still waiting" for the payment's own uuid that changed nothing has nothing new for its charge
+    // row (recorded when the uuid became the payment's): the poller asks this of every waiting transfer.
+    const repeatsOwnPending = answer.kind === "pending" && !change && answer.uuid === before.service_uuid
+    if (decision.charge && "uuid" in answer && answer.uuid && !repeatsOwnPending) {
       await odeme.recordCharge({
         session_id: sessionId,
         service_uuid: answer.uuid,
