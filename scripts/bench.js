@@ -27,7 +27,7 @@ const jestConfig = {
   rootDir: ROOT,
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.tmp/"],
   testMatch: ["<rootDir>/bench/**/*.bench.ts"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   transform: {

@@ -3,19 +3,8 @@ import { join } from "node:path"
 import { z } from "zod"
 import { odemeConfig } from "../../config"
 import { checkoutDescription } from "../checkout-form"
-import {
-  allowedStorefrontOrigins,
-  assertPluginRegistered,
-  differingOptions,
-  noteProviderOptions,
-  OdemeOptionsError,
-  odemeOptionsSchema,
-  OdemeRegistrationError,
-  optionsFingerprint,
-  parseOdemeOptions,
-  registerPluginOptions,
-  resetRegistrations,
-} from "../options"
+import { allowedStorefrontOrigins, OdemeOptionsError, odemeOptionsSchema, parseOdemeOptions } from "../options"
+import { assertPluginRegistered, differingOptions, noteProviderOptions, OdemeRegistrationError, optionsFingerprint, registerPluginOptions, resetRegistrations } from "../options-registration"
 
 const good = {
   apiKey: "k",
