@@ -1,8 +1,8 @@
 /** The plugin's admin API as the Admin reads it (shapes of src/api/admin/odeme). */
 import { sdk } from "./sdk"
 
-// The server's shapes, imported as types only (erased from the admin bundle), so the Admin cannot drift.
-import type {
+// The server's shapes, as types only (erased from the admin bundle), so the Admin cannot drift.
+export type {
   AdminCharge,
   AdminOdemePayment,
   AttentionAction,
@@ -13,23 +13,11 @@ import type {
   TimelineEvent,
   TimelineKind,
 } from "../../api/admin/odeme/presenters"
-import type { ConnectionCheck, ConnectionResult } from "../../api/admin/odeme/connection/classify"
+export type { ConnectionCheck, ConnectionResult } from "../../api/admin/odeme/connection/classify"
+export type { ConfigWarning } from "../../api/admin/odeme/settings/warnings"
+import type { AdminOdemePayment, AttentionCounts, AttentionList } from "../../api/admin/odeme/presenters"
+import type { ConnectionResult } from "../../api/admin/odeme/connection/classify"
 import type { ConfigWarning } from "../../api/admin/odeme/settings/warnings"
-
-export type {
-  AdminCharge,
-  AdminOdemePayment,
-  AttentionAction,
-  AttentionCounts,
-  AttentionItem,
-  AttentionKind,
-  AttentionList,
-  ConfigWarning,
-  ConnectionCheck,
-  ConnectionResult,
-  TimelineEvent,
-  TimelineKind,
-}
 
 export interface CheckResult {
   session_id: string
