@@ -12,20 +12,24 @@ export interface RawResponse {
 /** Builds an error for the endpoint being called; the transport fills in endpoint, path and secrets. */
 export type FailFn = (init: Omit<OdemeApiErrorInit, "endpoint" | "method" | "path" | "secrets">) => OdemeApiError
 
-/** Reads at most `limit` bytes; `undefined` when the body is larger (the rest is discarded). */
-export async function readBody(body: Dispatcher.ResponseData["body"], limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)
-    size += buf.length
-    if (size > limit) {
-      body.destroy()
-      return undefined
-    }
-    chunks.push(buf)
-  }
-  return Buffer.concat(chunks).toString("utf8")
+/** Reads at most `limit` bytes; `undefined` when the body is larger (the rest is discarded). Events, not an async iterator: a poller pass reads thousands of small bodies. */
+export function readBody(body: Dispatcher.ResponseData["body"], limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    body.on("data", (chunk: Buffer | Uint8Array) => {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+      size += buf.length
+      if (size > limit) {
+        body.destroy()
+        resolve(undefined)
+        return
+      }
+      chunks.push(buf)
+    })
+    body.once("end", () => resolve(Buffer.concat(chunks, size).toString("utf8")))
+    body.once("error", reject)
+  })
 }
 
 export function parseJsonOrUndefined(text: string): unknown {

@@ -7,6 +7,8 @@ import { extractServiceMessage, parseJsonOrUndefined, parseResponse, readBody, t
 import { isRetryableStatus, retryPolicy } from "./retry"
 
 export interface OdemeLogger {
+  /** When present and false for "debug", the per-call trace is not even formatted (a poller pass makes thousands). */
+  shouldLog?(level: "debug"): boolean
   debug?(msg: string): void
   warn?(msg: string): void
   error?(msg: string): void
@@ -120,6 +122,7 @@ export class OdemeTransport {
     const started = Date.now()
     let status: number | undefined
     const trace = (tail: string) =>
+      this.#o.logger?.shouldLog?.("debug") !== false &&
       this.log("debug", `odeme ${ep.name} ${ep.method} ${ep.template} status=${status ?? "none"} attempt=${attempts()} durationMs=${Date.now() - started}${tail}`)
 
     const headers: Record<string, string> = { "api-key": this.#o.apiKey, accept: "application/json", "user-agent": USER_AGENT }

@@ -2,7 +2,7 @@ import { DEFAULT_CONNECTIONS, OdemeClient } from "../client"
 import { BankDirectory } from "./bank-directory"
 import type { OdemeOptions } from "./options"
 
-type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
+type Logger = { shouldLog?(level: string): boolean; debug(m: string): void; warn(m: string): void; error(m: string): void }
 
 /** Connections kept beside the poller's for verify, checkout and admin calls. */
 const CONNECTIONS_BESIDE_POLLER = 8
@@ -29,7 +29,12 @@ export function createServiceClient(options: OdemeOptions, logger?: Logger): { c
     timeoutMs: options.httpTimeoutMs,
     retries: options.httpRetries,
     connections: serviceConnections(options),
-    logger: logger && { debug: (m) => logger.debug(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
+    logger: logger && {
+      shouldLog: (level) => logger.shouldLog?.(level) ?? true,
+      debug: (m) => logger.debug(m),
+      warn: (m) => logger.warn(m),
+      error: (m) => logger.error(m),
+    },
   })
   const banks = new BankDirectory(client, {
     bankGroupId: options.transfer.bankGroupId,
