@@ -72,7 +72,7 @@ export class OdemeTransport {
     return redact(text, [this.#o.apiKey])
   }
 
-  log(level: keyof OdemeLogger, msg: string): void {
+  log(level: "debug" | "warn" | "error", msg: string): void {
     const logger = this.#o.logger
     const fn = logger?.[level]
     if (typeof fn !== "function") return
