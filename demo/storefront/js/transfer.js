@@ -1,0 +1,66 @@
+/** The transfer page (/checkout/transfer): account details, polls the session until paid or failed. */
+import { $, config, params, sdk, sleep } from "/js/core.js"
+import { sessionStatus } from "/js/payment.js"
+import { busy, errorText, money, ready, show, showError, t } from "/js/ui.js"
+
+export async function transferPage() {
+  show("transfer")
+  const sessionId = params.get("session_id")
+  const cartId = params.get("cart_id")
+  const orderId = params.get("order_id")
+  let displayId = ""
+  if (orderId) {
+    const { order } = await sdk.store.order.retrieve(orderId, { fields: "id,display_id,total,currency_code" }).catch(() => ({}))
+    displayId = order ? `#${order.display_id}` : ""
+  }
+  $("#transfer-order").textContent = displayId
+  let trackingNo = null
+  const settle = (result, button) =>
+    busy(button, async () => {
+      if (!trackingNo) throw new Error("No transfer tracking number yet")
+      const res = await fetch(`/demo/emulator/transfers/${encodeURIComponent(trackingNo)}/settle`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ result }),
+      })
+      if (!res.ok) throw new Error(`emulator: HTTP ${res.status} ${await res.text()}`)
+      await poll()
+    })
+  $("#simulate-panel").hidden = !config.emulator
+  $("#simulate-approval").onclick = () => settle("successful", $("#simulate-approval"))
+  $("#simulate-rejection").onclick = () => settle("failed", $("#simulate-rejection"))
+  $("#copy-iban").onclick = async () => {
+    await navigator.clipboard?.writeText($("#transfer-iban").textContent.replace(/\s+/g, "")).catch(() => {})
+    $("#copy-iban").textContent = t("copied")
+  }
+
+  let done = false
+  async function poll() {
+    const s = await sessionStatus(sessionId, cartId)
+    trackingNo = s.tracking_no
+    $("#transfer-bank").textContent = s.bank_name || ""
+    $("#transfer-holder").textContent = s.account_holder || ""
+    $("#transfer-iban").textContent = s.iban_display || s.iban || ""
+    $("#transfer-amount").textContent = s.amount ? money(s.amount, s.currency) : ""
+    $("#transfer-reference").textContent = s.reference || sessionId
+    $("#transfer-tracking").textContent = s.tracking_no || ""
+    $("#transfer-status").textContent = t(`status_${s.status}`)
+    $("#transfer-status").dataset.status = s.status
+    $("#transfer-status").dataset.state = s.state || ""
+    if (s.status === "paid" && orderId && !done) {
+      done = true
+      location.href = `/order/confirmed?order_id=${encodeURIComponent(orderId)}`
+    }
+    if (s.status === "failed") {
+      done = true
+      $("#transfer-waiting").hidden = true
+      $("#simulate-panel").hidden = true
+      showError(`${t("paymentFailed")} (${s.state})`)
+    }
+  }
+  while (!done) {
+    await poll().catch((e) => showError(errorText(e)))
+    ready()
+    if (!done) await sleep(3000)
+  }
+}
