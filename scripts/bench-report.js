@@ -52,8 +52,8 @@ function tables(r) {
   if (r.poller)
     out.push([
       "Poller: one pass over due transfers, the service answering each check after 20 ms",
-      ["transfers", "conc.", "workers", "pass ms", "limit ms", "pass/limit", "heap growth MB", "checked once", "vs 1 worker"],
-      r.poller.map((x) => [x.transfers, x.concurrency, x.workers, range(x, "pass_ms"), x.limit_ms, `${x.ratio_to_limit}×`, x.heap_growth_mb ?? "", x.checked_once ?? "", x.ratio_vs_single_worker ? `${x.ratio_vs_single_worker}×` : ""]),
+      ["transfers", "conc.", "workers", "pass ms", "limit ms", "pass/limit", "heap growth MB", "kept after GC MB", "checked once", "vs 1 worker"],
+      r.poller.map((x) => [x.transfers, x.concurrency, x.workers, range(x, "pass_ms"), x.limit_ms, `${x.ratio_to_limit}×`, x.heap_growth_mb ?? "", x.heap_retained_mb ?? "", x.checked_once ?? "", x.ratio_vs_single_worker ? `${x.ratio_vs_single_worker}×` : ""]),
     ])
   if (r.scale)
     out.push([
@@ -114,9 +114,10 @@ function charts(r) {
 function fill(file, name, text) {
   if (!fs.existsSync(file)) return false
   const s = fs.readFileSync(file, "utf8")
-  const re = new RegExp(`(<!-- bench:${name} -->\\n)[\\s\\S]*?(\\n<!-- /bench:${name} -->)`)
+  // The markers may be empty (nothing between them yet) or hold an earlier run's text.
+  const re = new RegExp(`(<!-- bench:${name} -->\\n)(?:[\\s\\S]*?\\n)?(<!-- /bench:${name} -->)`)
   if (!re.test(s)) return false
-  fs.writeFileSync(file, s.replace(re, (_, a, b) => `${a}${text}${b}`))
+  fs.writeFileSync(file, s.replace(re, (_, a, b) => `${a}${text}\n${b}`))
   return true
 }
 
@@ -130,7 +131,9 @@ function writeDocs(r, chartFiles) {
   const goals = r.goals ? `\n\n${mdTable(["goal", "", "figures"], r.goals.map((g) => [g.goal, verdict(g.met), g.detail]))}` : ""
   const summary = t.filter(([title]) => !title.startsWith("Goals") && !title.startsWith("initiate"))
   const table = summary.map(([title, head, rows]) => `**${title}**\n\n${mdTable(head, rows)}`).join("\n\n")
-  for (const file of ["docs/performance.md", "README.md", "README.tr.md"]) fill(path.join(ROOT, file), "table", `${stamp}\n\n${table}${goals}`)
+  fill(path.join(ROOT, "docs/performance.md"), "table", `${stamp}\n\n${table}${goals}`)
+  // The READMEs show the goals with their figures; the tables are in docs/performance.md.
+  for (const file of ["README.md", "README.tr.md"]) fill(path.join(ROOT, file), "summary", `${stamp}${goals}`)
 }
 
 function main() {

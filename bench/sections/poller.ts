@@ -33,6 +33,7 @@ export async function pollerPasses(ctx: BenchContext) {
         heap_before_mb: m.heap_before_mb,
         heap_peak_mb: m.heap_peak_mb,
         heap_growth_mb: m.heap_growth_mb,
+        heap_retained_mb: m.heap_retained_mb,
       }
     })
     out.push({ transfers: n, concurrency, workers: 1, where: "in-process pass", limit_ms: Math.round(limitMs), ...figures })
