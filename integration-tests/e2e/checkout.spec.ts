@@ -7,13 +7,14 @@
  * <name>-failed.png when it fails). With UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for the README.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { ADMIN, AdminApi, EmulatorControl, StoreApi, eventually, paymentsOf } from "./support/api"
-import { describeWithChromium, launchChromium, newContext } from "./support/chromium"
-import { inPage } from "./support/scenario"
-import { startStack, type Stack } from "./support/stack"
+import { loginToAdmin, warmUpAdmin } from "./support/admin"
+import { eventually, paymentsOf, type AdminApi, type EmulatorControl, type StoreApi } from "./support/api"
+import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/browser-stack"
+import { describeWithChromium } from "./support/chromium"
+import { assertCapturedOnce as capturedOnce } from "./support/payment-checks"
+import type { Stack } from "./support/stack"
 import {
   addToCartAndCheckout,
-  clearFailureShots,
   customer,
   fillAddressAndShipping,
   payWithQuickCheckout,
@@ -37,79 +38,16 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
   let adminWarm: Promise<unknown> = Promise.resolve()
 
   beforeAll(async () => {
-    clearFailureShots()
-    stack = await startStack()
-    if (!stack.emulator) throw new Error("the e2e tests need the emulator (unset ODEME_BASE_URL)")
-    admin = new AdminApi(stack)
-    store = new StoreApi(stack)
-    emulator = new EmulatorControl(stack.emulator)
-    browser = await launchChromium()
+    ;({ stack, browser, admin, store, emulator } = await openBrowserStack())
     // `medusa develop` compiles the Admin (Vite) on its first visits, which takes minutes on 2
     // cores: start that now, in a page of its own, while the storefront scenarios run.
-    adminWarm = warmUpAdmin().catch((e) => e)
+    adminWarm = warmUpAdmin(browser, stack.admin, contexts).catch((e) => e)
   }, 7 * 60_000)
 
-  async function warmUpAdmin() {
-    const context = await newContext(browser)
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
-    await page.locator('input[name="email"]').waitFor({ timeout: 240_000 })
-    await loginToAdmin(page)
-    // An order page (of no order) loads the order detail route and its widgets.
-    await page.goto(`${stack.admin}/orders/order_warmup`, { timeout: 240_000 })
-    await page.waitForLoadState("networkidle", { timeout: 240_000 })
-    await context.close()
-  }
+  afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
 
-  async function loginToAdmin(page: Page) {
-    const email = page.locator('input[name="email"]')
-    await email.waitFor({ timeout: 240_000 })
-    await email.fill(ADMIN.email)
-    await page.fill('input[name="password"]', ADMIN.password)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 })
-  }
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close().catch(() => {})
-    await stack?.stop()
-  }, 120_000)
-
-  /** A page in a context of its own; on failure a screenshot `<name>-failed.png` and the page's console errors. */
-  async function scenario(name: string, fn: (page: Page) => Promise<void>) {
-    const context = await newContext(browser)
-    contexts.push(context)
-    await inPage(context, name, fn)
-  }
-
-  /** The emulator delivered its webhook(s) for the session's payment and the plugin answered 200. */
-  async function webhookDelivered(sessionId: string) {
-    return eventually(`webhook for ${sessionId} delivered`, async () => {
-      const { result: payments } = await emulator.get<{ result: any[] }>("/payments")
-      const uuids = payments.filter((p) => p.order_id === sessionId).map((p) => p.uuid)
-      const { result: hooks } = await emulator.get<{ result: any[] }>("/webhooks")
-      const mine = hooks.filter((h) => uuids.includes(h.payment_uuid))
-      return mine.length > 0 && mine.every((h) => h.state === "delivered") && mine
-    })
-  }
-
-  async function assertCapturedOnce(orderId: string, provider: string) {
-    const order = await admin.order(orderId)
-    const { payments, captures } = paymentsOf(order)
-    expect(payments).toHaveLength(1)
-    expect(payments[0].provider_id).toBe(provider)
-    await webhookDelivered(payments[0].payment_session_id)
-    // Again after the webhook was handled: still one payment and one capture of the whole amount.
-    const after = await admin.order(orderId)
-    const again = paymentsOf(after)
-    expect(after.payment_status).toBe("captured")
-    expect(again.payments).toHaveLength(1)
-    expect(again.captures).toHaveLength(1)
-    expect(Number(again.captures[0].amount)).toBe(Number(after.total))
-    return after
-  }
+  const scenario = (name: string, fn: (page: Page) => Promise<void>) => scenarioIn(browser, contexts, name, fn)
+  const assertCapturedOnce = (orderId: string, provider: string) => capturedOnce(admin, emulator, orderId, provider)
 
   it("card, 3D approve: back on the storefront the order is confirmed; captured once (Admin API)", async () => {
     await scenario("card-approve", async (page) => {

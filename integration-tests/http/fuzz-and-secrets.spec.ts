@@ -1,139 +1,36 @@
 /**
  * Project issue 7: property-based fuzzing of every public route of the plugin
  * (webhook, browser return, store routes), the open-redirect guarantee of the
- * return route, and "the API key never leaves the server" checked over every
- * response, every log line written while this file runs, and every payment
- * session's data.
+ * return route, and "the API key never leaves the server" over every response,
+ * log line and payment session's data (real paths: secrets-real-paths.spec.ts).
  *
  * Reproducible: the fast-check seed is fixed (FUZZ_SEED overrides it) and
- * printed at the start. Sizes are chosen so the file runs in well under two
- * minutes (about 1,100 generated requests in total).
+ * printed at the start; about 1,100 generated requests, well under two minutes.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
 import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { useOdemeEnvironment } from "../utils/environment"
 import { bodyKind, controlText, encodeBody, extraHeaders, anyValue, hex64, pathSegment, queryPairs, queryString, WEBHOOK_KEYS } from "../utils/fuzz-generators"
-import { captureLogs, logLines, restoreLogs } from "../utils/log-capture"
-import { answerRecorder, str, type Answer } from "../utils/answer-recorder"
-import { fuzzChecks } from "../utils/fuzz-checks"
-import { ordersOfCart } from "../utils/inspect"
-import {
-  CHECKOUT_PROVIDER,
-  TRANSFER_PROVIDER,
-  cartWithSession,
-  completeCart,
-  seedStore,
-  type SeededStore,
-} from "../utils/store"
-
-/** The key the plugin and the emulator are configured with in this file. */
-const API_KEY = "sk_sandbox_DO_NOT_LEAK_7f3a"
-/** The repository's default sandbox key: must not appear either (it would mean a default leaked in). */
-const DEFAULT_SANDBOX_KEY = "sandbox_test_key_0001"
-const SECRETS = [API_KEY, DEFAULT_SANDBOX_KEY]
-const STOREFRONT = "http://localhost:8000"
+import { logLines } from "../utils/log-capture"
+import { str, type Answer } from "../utils/answer-recorder"
+import { STOREFRONT, useSecretScan } from "../utils/secret-scan"
+import { CHECKOUT_PROVIDER, seedStore } from "../utils/store"
 
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026_1122)
-const RUNS = {
-  webhookJunk: 260,
-  webhookValidLooking: 240,
-  returnRoute: 320,
-  storeRoutes: 300,
-}
+const RUNS = { webhookJunk: 260, webhookValidLooking: 240, returnRoute: 320, storeRoutes: 300 }
 
-beforeAll(() => {
-  captureLogs()
-  console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`)
-})
-afterAll(restoreLogs)
-
-const env = useOdemeEnvironment({
-  env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_API_KEY: API_KEY },
-  // Flags win over earlier ones: the emulator process runs with the same distinctive key.
-  emulatorArgs: ["--api-key", API_KEY],
-})
-
-const recorder = answerRecorder(() => env.backendUrl, SECRETS)
-const { answers, frameworkDecodeErrors, send, record, expectNoSecretIn } = recorder
+const { recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn }, inSuite } = useSecretScan()
+beforeAll(() => console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`))
 let generatedRequests = 0
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const { db, freshForm, checkoutSession, snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = inSuite({ api, getContainer })
 
-    const { snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = fuzzChecks(getContainer, recorder)
-
-    async function freshForm(store: SeededStore, sessionId: string, cartId: string) {
-      const res = await api.post(`/store/odeme/payment-sessions/${sessionId}/form`, { cart_id: cartId }, store.headers)
-      record("form", res)
-      return res.data.form
-    }
-
-    async function checkoutSession(store: SeededStore) {
-      const { cart, session, response } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      record("session", response)
-      expect(response.status).toBe(200)
-      return { cart, session }
-    }
-
-    beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [300, 600] })
-    })
-
-    // Each test's own answers and log lines are checked for a secret when it ends,
-    // so no test relies on another one having run before it.
-    let mark = { answers: 0, lines: 0, generated: 0 }
-    beforeEach(() => {
-      mark = { answers: answers.length, lines: logLines.length, generated: generatedRequests }
-    })
-    afterEach(() => expectNoSecretIn(answers.slice(mark.answers), logLines.slice(mark.lines)))
-    const generatedInThisTest = () => generatedRequests - mark.generated
-
-    it("real paths: a card checkout (session → form → approve → webhook) and a bank transfer, with no secret anywhere", async () => {
-      const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER, TRANSFER_PROVIDER] })
-
-      // Card: the webhook is delivered by the emulator; the browser's return hop too.
-      const { cart, session } = await checkoutSession(store)
-      const page = await openCheckout(await freshForm(store, session.id, cart.id))
-      const successUrl = await payByCard(page, "approve")
-      const back = await send("GET", successUrl.slice(env.backendUrl.length))
-      expect(back.status).toBe(303)
-      expect(new URL(back.location!).origin).toBe(STOREFRONT)
-      await waitFor(async () => {
-        const orders = await ordersOfCart(getContainer(), cart.id)
-        return orders.length === 1 && orders[0].payment_collections?.[0]?.payments?.[0]?.captured_at
-      })
-      const done = await completeCart(api, store, cart.id)
-      record("complete", done)
-      expect(done.data.type).toBe("order")
-
-      // Transfer through the API: accounts, session, completion (the service approves at once).
-      const banks = await send("GET", "/store/odeme/banks", { headers: store.headers.headers })
-      expect(banks.status).toBe(200)
-      const bankId = JSON.parse(banks.body).bank_groups[0].accounts[0].bank_id
-      const t = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Ayşe Yılmaz", sandbox_result: "successful" })
-      record("session", t.response)
-      expect(t.response.status).toBe(200)
-      const placed = await completeCart(api, store, t.cart.id)
-      record("complete", placed)
-      expect(placed.data.type).toBe("order")
-      const status = await send("GET", `/store/odeme/payment-sessions/${t.session.id}?cart_id=${t.cart.id}`, { headers: store.headers.headers })
-      expect(status.status).toBe(200)
-
-      // Let the emulator's webhooks (card and transfer) be delivered and processed before the next test resets the database.
-      await waitFor(async () => {
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as Array<{ state: string }>
-        const open = await db()("odeme_notification").whereNotIn("state", ["done", "dead"]).count("* as n")
-        return hooks.length >= 1 && hooks.every((h) => h.state === "delivered") && Number(open[0].n) === 0
-      }, 30_000)
-      await assertNoSecretInStoredData()
-      // The plugin's own lines of the real paths were written (so the log check below is not vacuous).
-      expect(logLines.some((l) => l.includes("medusa-payment-odeme: notification") && l.includes(": paid"))).toBe(true)
-    })
+    let generatedBefore = 0
+    beforeEach(() => void (generatedBefore = generatedRequests))
+    const generatedInThisTest = () => generatedRequests - generatedBefore
 
     it("webhook: random bodies, encodings, headers and sizes → never 5xx, nothing stored for invalid input", async () => {
       const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
