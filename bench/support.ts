@@ -44,7 +44,12 @@ export const median = (values: number[]) => {
 export async function medianOfRuns<T extends Record<string, unknown>>(once: (run: number) => Promise<T>, runs = CFG.runs): Promise<T & { runs: number }> {
   const all: T[] = []
   for (let i = 0; i < runs; i++) all.push(await once(i))
-  const out: Record<string, unknown> = { ...all[all.length - 1], runs }
+  return foldRuns(all)
+}
+
+/** The figures of several runs as one: each numeric field's median, with `_min` and `_max`; the last run's other fields. */
+export function foldRuns<T extends Record<string, unknown>>(all: T[]): T & { runs: number } {
+  const out: Record<string, unknown> = { ...all[all.length - 1], runs: all.length }
   for (const [k, v] of Object.entries(all[0])) {
     if (typeof v !== "number") continue
     const values = all.map((r) => r[k] as number)
@@ -68,22 +73,27 @@ export function forceGc(): boolean {
   }
 }
 
-/** Heap used before a piece of work and its peak during it (sampled every 20 ms), in MB. */
+/**
+ * Heap used before a piece of work and its peak during it (sampled every 20 ms), in MB,
+ * and the work's own duration: the full GCs around it are not timed.
+ */
 export async function measureHeap<T>(
   work: () => Promise<T>
-): Promise<{ result: T; heap_before_mb: number; heap_peak_mb: number; heap_growth_mb: number; heap_retained_mb: number }> {
+): Promise<{ result: T; ms: number; heap_before_mb: number; heap_peak_mb: number; heap_growth_mb: number; heap_retained_mb: number }> {
   forceGc()
   const before = process.memoryUsage().heapUsed
   let peak = before
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20)
   try {
+    const t0 = performance.now()
     const result = await work()
+    const ms = performance.now() - t0
     peak = Math.max(peak, process.memoryUsage().heapUsed)
     const mb = (b: number) => round(b / 2 ** 20, 0)
     // What a full GC after the pass leaves: growth that is only uncollected garbage shows here as ~0.
     forceGc()
     const retained = process.memoryUsage().heapUsed - before
-    return { result, heap_before_mb: mb(before), heap_peak_mb: mb(peak), heap_growth_mb: mb(peak - before), heap_retained_mb: mb(retained) }
+    return { result, ms, heap_before_mb: mb(before), heap_peak_mb: mb(peak), heap_growth_mb: mb(peak - before), heap_retained_mb: mb(retained) }
   } finally {
     clearInterval(sampler)
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { CFG, log, medianOfRuns, round, sleep } from "../support"
+import { CFG, foldRuns, log, medianOfRuns, round, sleep } from "../support"
 import { insertCheckoutPayments, load, waitForDrain, webhookBody, type BenchContext } from "./context"
 
 const ROUTES = [
@@ -17,7 +17,9 @@ export async function closeBenchNotifications(db: any): Promise<void> {
 /**
  * Webhook ingest at a steady load: each route, each connection count,
  * CFG.runs runs of CFG.ingestDurationS seconds (median, min, max), side by
- * side in one app. Notifications go to 50 sessions, as a shop's do.
+ * side in one app. The routes take turns (a round runs each once), so a slow
+ * moment of a shared machine falls on all of them, not on one route's runs.
+ * Notifications go to 50 sessions, as a shop's do.
  */
 export async function webhookIngest(ctx: BenchContext) {
   const db = ctx.db()
@@ -25,28 +27,14 @@ export async function webhookIngest(ctx: BenchContext) {
   await db.raw(`create table if not exists bench_ingest_ref (like odeme_notification including all)`)
   const rows: any[] = []
   for (const connections of CFG.ingestConnections) {
-    for (const route of ROUTES) {
-      log(`ingest: ${route.name}, ${connections} connections, ${CFG.runs} × ${CFG.ingestDurationS} s`)
-      const figures = await medianOfRuns(async () => {
-        const table = route.key === "insert_limit" ? "bench_ingest_ref" : "odeme_notification"
-        const count = async () => (await db.raw(`select count(*)::int as n from ${table}`)).rows[0].n as number
-        const before = await count()
-        const r = await load({
-          url: ctx.backendUrl + route.path,
-          connections,
-          durationS: CFG.ingestDurationS,
-          body: webhookBody(sessions[0], randomUUID()),
-          unique: route.unique,
-          sessions: route.unique ? sessions : undefined,
-        })
-        const stored = (await count()) - before
-        // Background work of one run must not slow the next: the plugin's queue drains, the core route's events wait 5 s.
-        const drain = route.key.startsWith("plugin") ? await waitForDrain(db) : (await sleep(route.key === "core" ? 6_000 : 500), 0)
-        await closeBenchNotifications(db)
-        return { rps: round(r.rps, 1), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts, requests: r.requests, rows_stored: stored, backlog_drain_s: drain }
-      })
-      rows.push({ route: route.name, key: route.key, connections, ...figures })
+    const runs = new Map<string, any[]>(ROUTES.map((r) => [r.key, []]))
+    for (let run = 0; run < CFG.runs; run++) {
+      for (const route of ROUTES) {
+        log(`ingest: ${route.name}, ${connections} connections, run ${run + 1} of ${CFG.runs}, ${CFG.ingestDurationS} s`)
+        runs.get(route.key)!.push(await ingestRun(ctx, db, route, connections, sessions))
+      }
     }
+    for (const route of ROUTES) rows.push({ route: route.name, key: route.key, connections, ...foldRuns(runs.get(route.key)!) })
   }
   for (const connections of CFG.ingestConnections) {
     const at = (key: string) => rows.find((r) => r.connections === connections && r.key === key)
@@ -57,6 +45,25 @@ export async function webhookIngest(ctx: BenchContext) {
     }
   }
   return rows
+}
+
+async function ingestRun(ctx: BenchContext, db: any, route: (typeof ROUTES)[number], connections: number, sessions: string[]) {
+  const table = route.key === "insert_limit" ? "bench_ingest_ref" : "odeme_notification"
+  const count = async () => (await db.raw(`select count(*)::int as n from ${table}`)).rows[0].n as number
+  const before = await count()
+  const r = await load({
+    url: ctx.backendUrl + route.path,
+    connections,
+    durationS: CFG.ingestDurationS,
+    body: webhookBody(sessions[0], randomUUID()),
+    unique: route.unique,
+    sessions: route.unique ? sessions : undefined,
+  })
+  const stored = (await count()) - before
+  // Background work of one run must not slow the next: the plugin's queue drains, the core route's events wait 5 s.
+  const drain = route.key.startsWith("plugin") ? await waitForDrain(db) : (await sleep(route.key === "core" ? 6_000 : 500), 0)
+  await closeBenchNotifications(db)
+  return { rps: round(r.rps, 1), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts, requests: r.requests, rows_stored: stored, backlog_drain_s: drain }
 }
 
 /**

@@ -59,6 +59,19 @@ describe("retries after an answer (real socket)", () => {
     expect(log.lines.join("\n")).not.toContain(KEY)
   })
 
+  it("a logger above debug gets the retry warnings but no per-call trace", async () => {
+    service = await startLocalService((_req, res, n) => (n === 1 ? json(res, 502, { message: "bad gateway" }) : json(res, 200, { result: [] })))
+    const log = captureLogs()
+    const asked: string[] = []
+    const logger = { ...log.logger, shouldLog: (level: "debug") => (asked.push(level), false) }
+    const client = new OdemeClient({ baseUrl: service.url, apiKey: KEY, retryBaseDelayMs: 1, logger })
+    expect(await client.listBankGroups()).toEqual([])
+    await client.close()
+    expect(asked).toContain("debug")
+    expect(log.lines.some((l) => /attempt 1 failed \(HTTP 502\)/.test(l))).toBe(true)
+    expect(log.lines.some((l) => /status=200/.test(l))).toBe(false)
+  })
+
   it("5xx on a GET gives up after retries+1 attempts, keeping the last answer's message", async () => {
     service = await startLocalService((_req, res) => json(res, 503, { message: "down" }))
     const client = new OdemeClient({ baseUrl: service.url, apiKey: KEY, retries: 1, retryBaseDelayMs: 1 })
