@@ -17,6 +17,15 @@ describe("OdemeClient errors", () => {
     expectNoKey(err, svc.lines)
   })
 
+  it("a 2xx body over maxResponseBytes is invalid_response, a body at the limit is read", async () => {
+    const body = JSON.stringify({ result: TRANSFER })
+    svc.on("GET", `/api/pay/bank_transfer/uuid/${UUID}`, 200, body, 2)
+    const err = await catchErr(svc.makeClient({ maxResponseBytes: body.length - 1 }).getTransferByUuid(UUID))
+    expect(err).toMatchObject({ kind: "invalid_response", status: 200 })
+    expect(err.message).toContain("too large")
+    expect(await svc.makeClient({ maxResponseBytes: body.length }).getTransferByUuid(UUID)).toMatchObject({ br_name: TRANSFER.br_name })
+  })
+
   it("non-JSON body is invalid_response", async () => {
     svc.on("GET", "/api/pay/bank_transfer/bank-group/list", 200, "<html>oops</html>")
     const err = await catchErr(svc.makeClient().listBankGroups())
