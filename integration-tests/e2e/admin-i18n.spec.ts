@@ -10,7 +10,8 @@
  * (with UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for docs/admin.md).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { ADMIN, EmulatorControl, StoreApi, eventually } from "./support/api"
+import { EmulatorControl, StoreApi, eventually } from "./support/api"
+import { loginToAdmin } from "./support/admin"
 import { describeWithChromium, launchChromium } from "./support/chromium"
 import { inPage } from "./support/scenario"
 import { startStack, type Stack } from "./support/stack"
@@ -110,12 +111,7 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
   async function login(page: Page) {
     // `medusa develop` compiles the Admin (Vite) on the first visit: minutes on 2 cores.
     await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
-    const email = page.locator('input[name="email"]')
-    await email.waitFor({ timeout: 240_000 })
-    await email.fill(ADMIN.email)
-    await page.fill('input[name="password"]', ADMIN.password)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 120_000 })
+    await loginToAdmin(page)
   }
 
   /** Profile → Edit → Language → Türkçe → Save, as an admin user does it. */

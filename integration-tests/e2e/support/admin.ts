@@ -13,7 +13,7 @@ export async function loginToAdmin(page: Page) {
   await email.fill(ADMIN.email)
   await page.fill('input[name="password"]', ADMIN.password)
   await page.click('button[type="submit"]')
-  await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 })
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 120_000 })
 }
 
 /**
