@@ -22,26 +22,30 @@ export async function closeBenchNotifications(db: any): Promise<void> {
  * Notifications go to 50 sessions, as a shop's do.
  */
 export async function webhookIngest(ctx: BenchContext) {
+  const only = process.env.BENCH_INGEST_ROUTES?.split(",")
+  const routes = ROUTES.filter((r) => !only || only.includes(r.key))
   const db = ctx.db()
   const sessions = await insertCheckoutPayments(db, "benchingest", 50)
   await db.raw(`create table if not exists bench_ingest_ref (like odeme_notification including all)`)
   const rows: any[] = []
   for (const connections of CFG.ingestConnections) {
-    const runs = new Map<string, any[]>(ROUTES.map((r) => [r.key, []]))
+    const runs = new Map<string, any[]>(routes.map((r) => [r.key, []]))
     for (let run = 0; run < CFG.runs; run++) {
-      for (const route of ROUTES) {
+      for (const route of routes) {
         log(`ingest: ${route.name}, ${connections} connections, run ${run + 1} of ${CFG.runs}, ${CFG.ingestDurationS} s`)
         runs.get(route.key)!.push(await ingestRun(ctx, db, route, connections, sessions))
       }
     }
-    for (const route of ROUTES) rows.push({ route: route.name, key: route.key, connections, ...foldRuns(runs.get(route.key)!) })
+    for (const route of routes) rows.push({ route: route.name, key: route.key, connections, ...foldRuns(runs.get(route.key)!) })
   }
   for (const connections of CFG.ingestConnections) {
     const at = (key: string) => rows.find((r) => r.connections === connections && r.key === key)
     for (const r of rows.filter((x) => x.connections === connections)) {
-      r.rps_ratio_vs_insert_limit = round(r.rps / at("insert_limit").rps, 3)
-      r.rps_ratio_vs_core = round(r.rps / at("core").rps, 3)
-      r.p99_ratio_vs_core = round(r.p99 / at("core").p99, 2)
+      if (at("insert_limit")) r.rps_ratio_vs_insert_limit = round(r.rps / at("insert_limit").rps, 3)
+      if (at("core")) {
+        r.rps_ratio_vs_core = round(r.rps / at("core").rps, 3)
+        r.p99_ratio_vs_core = round(r.p99 / at("core").p99, 2)
+      }
     }
   }
   return rows

@@ -9,6 +9,7 @@ import { createServiceClient } from "../../lib/service-client"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
+import { NotificationBatcher } from "./notification-batcher"
 import { listAttention } from "./sql/attention"
 import * as charges from "./sql/charges"
 import * as notifications from "./sql/notifications"
@@ -24,7 +25,6 @@ import type {
   OdemePaymentRow,
   PaymentDetails,
   StateChange,
-  StoredNotification,
 } from "./types"
 
 export type * from "./types"
@@ -46,6 +46,7 @@ class OdemeModuleService extends MedusaService({
   readonly client: OdemeClient
   readonly banks: BankDirectory
   private readonly pg_: Knex
+  private readonly intake_: NotificationBatcher<notifications.NotificationInput, notifications.StoreResult>
 
   constructor(container: Record<string, unknown>, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -53,6 +54,7 @@ class OdemeModuleService extends MedusaService({
     // Also compares with the options the payment provider was given (a boot error if they differ).
     this.odemeOptions = registerPluginOptions(options)
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
+    this.intake_ = new NotificationBatcher((inputs) => notifications.storeNotifications(this.pg_, inputs))
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -157,13 +159,12 @@ class OdemeModuleService extends MedusaService({
    * happens only if the session is one of this store's payments; a repeat of
    * the same content only counts as a duplicate. Null: unknown session.
    */
-  async storeNotification(
-    input: notifications.NotificationInput,
-    @MedusaContext() ctx: Context = {}
-  ): Promise<{ row: StoredNotification; duplicate: boolean } | null> {
-    // The webhook route's only statement: on Medusa's shared connection directly, without forking an
-    // entity manager per request (the one write needs no unit of work).
-    return notifications.storeNotification(ctx.manager ? knexOf(ctx) : this.pg_, input)
+  async storeNotification(input: notifications.NotificationInput, @MedusaContext() ctx: Context = {}): Promise<notifications.StoreResult> {
+    // In the caller's transaction when it has one. Otherwise on Medusa's shared connection directly, without
+    // forking an entity manager per request (the one write needs no unit of work), shared with the webhooks
+    // that arrive at the same moment.
+    if (ctx.manager) return (await notifications.storeNotifications(knexOf(ctx), [input]))[0]
+    return this.intake_.add(input)
   }
 
   @InjectManager()

@@ -18,42 +18,72 @@ export interface NotificationInput {
 }
 
 /**
- * The webhook route's one round trip: the lookup of the payment, the insert
- * and the duplicate check are one statement, and it returns only what the
- * route needs (not the stored payload back).
+ * The inbox's one write, for one notification or many at once (the intake
+ * batches concurrent webhooks, see ../notification-batcher.ts): the lookup of
+ * the payment, the insert and the duplicate check are one statement, and it
+ * returns only what the route needs (not the stored payload back). Rows are
+ * inserted in dedupe-key order, so two batches that share keys take their
+ * locks in the same order and never deadlock.
  */
-const STORE_SQL = (done: boolean) => `
-  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at)
-  select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ${done ? "now()" : "null"}
-  where exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null)
+const STORE_SQL = `
+  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
+  select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
+    case when i.state = 'done' then now() end, i.copies - 1
+  from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[])
+    as i(id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, copies)
+  where exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null)
+  order by i.dedupe_key
   on conflict (dedupe_key) where deleted_at is null
-  do update set duplicate_count = ${NOTIFICATION}.duplicate_count + 1, updated_at = now(),
+  do update set duplicate_count = ${NOTIFICATION}.duplicate_count + excluded.duplicate_count + 1, updated_at = now(),
     -- The service delivering a dead notification again gives it another round.
     state = case when ${NOTIFICATION}.state = 'dead' then 'retry' else ${NOTIFICATION}.state end,
     attempts = case when ${NOTIFICATION}.state = 'dead' then 0 else ${NOTIFICATION}.attempts end,
     next_attempt_at = case when ${NOTIFICATION}.state = 'dead' then now() else ${NOTIFICATION}.next_attempt_at end
-  returning id, state, attempts, (xmax = 0) as inserted`
-const STORE_RECEIVED = STORE_SQL(false)
-const STORE_DONE = STORE_SQL(true)
+  returning id, dedupe_key, state, attempts, (xmax = 0) as inserted`
 
-export async function storeNotification(db: Knex, input: NotificationInput): Promise<{ row: StoredNotification; duplicate: boolean } | null> {
-  const { rows } = await db.raw(input.state === "done" ? STORE_DONE : STORE_RECEIVED, [
-    generateEntityId(undefined, "odntf"),
-    input.source,
-    input.dedupe_key,
-    input.session_id,
-    input.service_uuid,
-    input.status,
-    input.type,
-    JSON.stringify(input.payload),
-    input.raw_body,
-    input.state ?? "received",
-    input.outcome ?? null,
-    input.session_id,
-  ])
-  if (!rows.length) return null
-  const { inserted, ...row } = rows[0]
-  return { row, duplicate: !inserted }
+export type StoreResult = { row: StoredNotification; duplicate: boolean } | null
+
+/**
+ * Stores notifications in one statement; the answer for each input, in order
+ * (null: the session is none of this store's payments). Copies with the same
+ * dedupe key in one call are one row: the first is new or a duplicate as the
+ * table says, the others are duplicates of it.
+ */
+export async function storeNotifications(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> {
+  const groups = new Map<string, { input: NotificationInput; copies: number }>()
+  for (const input of inputs) {
+    const group = groups.get(input.dedupe_key)
+    if (group) group.copies++
+    else groups.set(input.dedupe_key, { input, copies: 1 })
+  }
+  const unique = [...groups.values()]
+  const column = <T>(pick: (g: { input: NotificationInput; copies: number }) => T) => unique.map(pick)
+  // Each binding is a column of the batch, sent as one array parameter (nulls included).
+  const columns: unknown[] = [
+    column(() => generateEntityId(undefined, "odntf")),
+    column((g) => g.input.source),
+    column((g) => g.input.dedupe_key),
+    column((g) => g.input.session_id),
+    column((g) => g.input.service_uuid),
+    column((g) => g.input.status),
+    column((g) => g.input.type),
+    column((g) => JSON.stringify(g.input.payload)),
+    column((g) => g.input.raw_body),
+    column((g) => g.input.state ?? "received"),
+    column((g) => g.input.outcome ?? null),
+    column((g) => g.copies),
+  ]
+  const { rows } = await db.raw(STORE_SQL, columns as Knex.RawBinding[])
+  const stored = new Map<string, { row: StoredNotification; inserted: boolean }>()
+  for (const { dedupe_key, inserted, ...row } of rows) stored.set(dedupe_key, { row, inserted })
+  const answered = new Set<string>()
+  return inputs.map((input) => {
+    const hit = stored.get(input.dedupe_key)
+    if (!hit) return null
+    const first = !answered.has(input.dedupe_key)
+    answered.add(input.dedupe_key)
+    return { row: hit.row, duplicate: !(first && hit.inserted) }
+  })
 }
 
 /**
