@@ -1,39 +1,12 @@
-import http from "node:http"
-import type { AddressInfo } from "node:net"
-import { request } from "undici"
 import { startEmulatorProcess } from "../../integration-tests/utils/emulator-process"
 import { APP_DIR, prepareMedusaApp, type MedusaApp } from "../../integration-tests/utils/medusa-process"
 import fs from "node:fs"
 import path from "node:path"
 import { CFG, log, medianOfRuns, round, sleep } from "../support"
 
-const UUID_PATH = "/api/pay/bank_transfer/uuid"
+const UUID_PATH = "/api/pay/bank_transfer/uuid/"
 
-/**
- * Between the Medusa processes and the emulator: counts each transfer's checks
- * exactly (the emulator's own request log keeps the last 5,000 requests).
- */
-async function countingProxy(target: string) {
-  const counts = new Map<string, number>()
-  const server = http.createServer(async (req, res) => {
-    if (req.url?.startsWith(UUID_PATH)) counts.set(req.url, (counts.get(req.url) ?? 0) + 1)
-    const chunks: Buffer[] = []
-    for await (const c of req) chunks.push(c as Buffer)
-    try {
-      const r = await request(target + req.url, { method: req.method as any, headers: { ...req.headers, host: undefined }, body: chunks.length ? Buffer.concat(chunks) : undefined })
-      res.writeHead(r.statusCode, r.headers as any)
-      res.end(Buffer.from(await r.body.arrayBuffer()))
-    } catch {
-      res.writeHead(502).end()
-    }
-  })
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    counts,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  }
-}
+type Emulator = { control(m: string, p: string, b?: unknown): Promise<any> }
 
 /** The fixture app passes these through to the plugin's options only if its medusa-config reads them. */
 function fixtureReads(name: string): boolean {
@@ -45,7 +18,8 @@ function fixtureReads(name: string): boolean {
  * integration-tests/utils/medusa-process.ts): a pass over
  * CFG.workerTransfers due transfers, scheduled by the job every second and
  * run by the workers that take its offers; time from the rows becoming due
- * to the last one checked, and each transfer's checks counted.
+ * to the last one checked, and each transfer's checks counted by the
+ * emulator (its per-path count, which unlike its request log keeps them all).
  */
 export async function workers() {
   if (!process.env.REDIS_URL) return { skipped: "REDIS_URL is not set (e.g. REDIS_URL=redis://127.0.0.1:6379): the several-workers part needs Redis" }
@@ -53,12 +27,11 @@ export async function workers() {
   const concurrency = fixtureReads("ODEME_POLL_CONCURRENCY") ? 20 : 5
   const maxPerRun = fixtureReads("ODEME_POLL_MAX_PER_RUN") ? n : 500
   const emulator = await startEmulatorProcess()
-  const proxy = await countingProxy(emulator.url)
   let app: MedusaApp | undefined
   try {
     app = await prepareMedusaApp("bench_workers", {
       env: {
-        ODEME_BASE_URL: proxy.url,
+        ODEME_BASE_URL: emulator.url,
         ODEME_API_KEY: emulator.apiKey,
         ODEME_API_ID: String(emulator.apiId),
         ODEME_POLL_SCHEDULE: "* * * * * *",
@@ -73,7 +46,7 @@ export async function workers() {
     for (const count of [1, 2]) {
       await app.start({ mode: "worker", name: `bench-worker-${count}` })
       log(`workers: ${n} due transfers, ${count} worker(s), ${CFG.runs} runs`)
-      const figures = await medianOfRuns(() => onePass(app!, emulator, proxy, n))
+      const figures = await medianOfRuns(() => onePass(app!, emulator, n))
       const limitMs = (n * CFG.pollerDelayMs) / concurrency
       rows.push({ transfers: n, concurrency, workers: count, where: "Medusa processes on Redis, job every second", max_per_pass: maxPerRun, limit_ms: Math.round(limitMs), ...figures, ratio_to_limit: round(figures.pass_ms / limitMs, 2) })
     }
@@ -81,12 +54,11 @@ export async function workers() {
     return { rows }
   } finally {
     await app?.close()
-    await proxy.close()
     await emulator.stop()
   }
 }
 
-async function onePass(app: MedusaApp, emulator: { control(m: string, p: string, b?: unknown): Promise<any> }, proxy: { counts: Map<string, number> }, n: number) {
+async function onePass(app: MedusaApp, emulator: Emulator, n: number) {
   await app.sql(`delete from odeme_payment where session_id like 'payses_benchwk%'`)
   // Transfers the emulator holds, so each check is the ordinary "still waiting" answer.
   const orders = Array.from({ length: n }, (_, i) => `payses_benchwk${i + 1}`)
@@ -100,7 +72,7 @@ async function onePass(app: MedusaApp, emulator: { control(m: string, p: string,
   )
   await emulator.control("DELETE", "/_control/faults")
   await emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })
-  proxy.counts.clear()
+  const before: Record<string, number> = (await emulator.control("GET", `/_control/requests/counts?path=${UUID_PATH}`)).result
   const t0 = Date.now()
   await app.sql(`update odeme_payment set next_check_at = now() where session_id like 'payses_benchwk%'`)
   for (const deadline = t0 + 600_000; Date.now() < deadline; await sleep(100)) {
@@ -109,6 +81,7 @@ async function onePass(app: MedusaApp, emulator: { control(m: string, p: string,
   }
   const passMs = Date.now() - t0
   await emulator.control("DELETE", "/_control/faults")
-  const checks = [...proxy.counts.values()]
+  const after: Record<string, number> = (await emulator.control("GET", `/_control/requests/counts?path=${UUID_PATH}`)).result
+  const checks = orders.map((_, i) => (after[UUID_PATH + result[i].uuid] ?? 0) - (before[UUID_PATH + result[i].uuid] ?? 0)).filter((c) => c > 0)
   return { pass_ms: passMs, checked: checks.length, checked_once: checks.filter((c) => c === 1).length, checked_twice_or_more: checks.filter((c) => c > 1).length }
 }

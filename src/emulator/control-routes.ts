@@ -276,5 +276,14 @@ export function controlRoutes(): Route[] {
         sendJson(rc.res, 200, { result: list })
       },
     },
+    {
+      method: "GET",
+      pattern: /^\/_control\/requests\/counts$/,
+      handler: (rc) => {
+        const prefix = rc.query.get("path")
+        const counts = [...rc.ctx.state.requestCounts].filter(([path]) => !prefix || path.startsWith(prefix))
+        sendJson(rc.res, 200, { result: Object.fromEntries(counts) })
+      },
+    },
   ]
 }

@@ -101,6 +101,8 @@ export class EmulatorState {
   config: RuntimeConfig
   payments = new Map<string, Payment>()
   requests: RequestRecord[] = []
+  /** Every service request since the last reset, counted by path: the log above keeps only the last 5,000. */
+  requestCounts = new Map<string, number>()
   fastTransfers: FastTransferRecord[] = []
   nextTransferOutcome: NextOutcome | null = null
   nextCardOutcome: NextOutcome | null = null
@@ -114,6 +116,7 @@ export class EmulatorState {
     this.config = cloneConfig(this.initial)
     this.payments.clear()
     this.requests = []
+    this.requestCounts.clear()
     this.fastTransfers = []
     this.nextTransferOutcome = null
     this.nextCardOutcome = null
@@ -133,6 +136,7 @@ export class EmulatorState {
 
   recordRequest(r: Omit<RequestRecord, "seq">): RequestRecord {
     const rec = { seq: ++this.requestSeq, ...r }
+    this.requestCounts.set(r.path, (this.requestCounts.get(r.path) ?? 0) + 1)
     this.requests.push(rec)
     if (this.requests.length > 5000) this.requests.shift()
     return rec

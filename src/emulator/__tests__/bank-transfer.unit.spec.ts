@@ -93,6 +93,16 @@ describe("bank transfer API", () => {
     expect(new Set(all.map((t: any) => t.transfer.br_tracking_no)).size).toBe(2)
   })
 
+  it("counts every request by path until a reset", async () => {
+    const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "counted" }))
+    const path = `/api/pay/bank_transfer/uuid/${json.payment_id}`
+    for (let i = 0; i < 3; i++) await api(env.emu, "GET", path)
+    expect((await control(env.emu, "/requests/counts?path=/api/pay/bank_transfer/uuid/")).result).toEqual({ [path]: 3 })
+    expect((await control(env.emu, "/requests/counts")).result).toEqual(expect.objectContaining({ "/api/pay/bank_transfer": expect.any(Number), [path]: 3 }))
+    await control(env.emu, "/reset", {})
+    expect((await control(env.emu, "/requests/counts")).result).toEqual({})
+  })
+
   it("validates the body and names the field", async () => {
     const missing = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: undefined }))
     expect(missing.status).toBe(400)
