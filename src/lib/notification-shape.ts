@@ -48,10 +48,26 @@ export type WebhookBody = z.infer<typeof webhookSchema>
  * stored: it is refused as invalid (400/404) instead of failing in the
  * database (which answered 503/500, and a 503 makes the service redeliver it).
  */
-export function hasNulCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000")
+export function hasNulCharacter(value: unknown): boolean {
+  return findText(value, (s) => s.includes("\u0000"))
+}
+
+/**
+ * A UTF-16 surrogate without its pair (JSON allows `"\ud800"`): jsonb refuses
+ * it, so like NUL it is refused as invalid rather than failing the statement
+ * it is written in (which the intake shares among webhooks).
+ */
+export function hasLoneSurrogate(value: unknown): boolean {
+  return findText(value, (s) => LONE_SURROGATE.test(s))
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether any string in the value (field names included, 32 levels deep) matches. */
+function findText(value: unknown, match: (s: string) => boolean, depth = 0): boolean {
+  if (typeof value === "string") return match(value)
   if (depth > 32 || !value || typeof value !== "object") return false
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNulCharacter(v, depth + 1))
+  return Object.entries(value).some(([k, v]) => match(k) || findText(v, match, depth + 1))
 }
 
 /**

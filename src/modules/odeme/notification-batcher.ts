@@ -7,9 +7,13 @@
  * instead of its own round trip, plan and commit: the burst is acknowledged
  * sooner, and the database and Medusa's pool keep room for everything else.
  * Each caller still gets its answer only after its own row is committed.
+ *
+ * When the database is slow or down, the wait is bounded like the route's
+ * own deadline: at most MAX_WAITING wait (beyond that a write is refused at
+ * once, and the route answers 503 so the service delivers it again), and one
+ * that waited MAX_WAIT_MS is refused instead of written, as its caller has
+ * answered 503 by then.
  */
-type Waiting<I, O> = { input: I; resolve: (out: O) => void; reject: (err: unknown) => void }
-
 export class NotificationBatcher<I, O> {
   private readonly waiting: Waiting<I, O>[] = []
   private running = 0
@@ -17,15 +21,21 @@ export class NotificationBatcher<I, O> {
   constructor(private readonly write: (inputs: I[]) => Promise<O[]>) {}
 
   add(input: I): Promise<O> {
+    this.shedStale()
+    if (this.waiting.length >= MAX_WAITING) {
+      return Promise.reject(new Error(`${MAX_WAITING} notifications already wait for the database`))
+    }
     return new Promise<O>((resolve, reject) => {
-      this.waiting.push({ input, resolve, reject })
+      this.waiting.push({ input, resolve, reject, since: Date.now() })
       this.next()
     })
   }
 
   private next(): void {
     while (this.running < MAX_RUNNING && this.waiting.length) {
+      this.shedStale()
       const batch = this.waiting.splice(0, MAX_BATCH)
+      if (!batch.length) return
       this.running++
       void this.run(batch).finally(() => {
         this.running--
@@ -39,14 +49,37 @@ export class NotificationBatcher<I, O> {
       const out = await this.write(batch.map((b) => b.input))
       batch.forEach((b, i) => b.resolve(out[i]))
     } catch (err) {
-      if (batch.length === 1) return batch[0].reject(err)
-      // One notification the statement cannot take must not cost the others their write: each alone.
-      await Promise.all(batch.map((b) => this.write([b.input]).then(([out]) => b.resolve(out), b.reject)))
+      // The database unavailable or slow: every row would fail alike, so none is tried again here.
+      if (batch.length === 1 || !isDataError(err)) return batch.forEach((b) => b.reject(err))
+      // A row the statement refused must not cost the others their write: halves, one after the other.
+      const half = Math.ceil(batch.length / 2)
+      await this.run(batch.slice(0, half))
+      await this.run(batch.slice(half))
     }
   }
+
+  /** Waiting is first come, first served: the stale ones are at the front. */
+  private shedStale(): void {
+    const now = Date.now()
+    while (this.waiting.length && now - this.waiting[0].since > MAX_WAIT_MS) {
+      this.waiting.shift()!.reject(new Error(`waited more than ${MAX_WAIT_MS} ms for the database`))
+    }
+  }
+}
+
+type Waiting<I, O> = { input: I; resolve: (out: O) => void; reject: (err: unknown) => void; since: number }
+
+/** PostgreSQL's classes 21 (cardinality), 22 (data exception) and 23 (integrity): a row's content, not the database. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === "string" && /^2[123]/.test(code)
 }
 
 /** Two statements in flight keep the database busy while the next batch gathers. */
 const MAX_RUNNING = 2
 /** A statement's parameters stay small (a notification's raw body is at most 64 KB). */
 const MAX_BATCH = 100
+/** Far above any burst a service sends (a few hundred); reached only while the database does not answer. */
+const MAX_WAITING = 1_000
+/** The webhook route's deadline: by then its caller has answered 503. */
+const MAX_WAIT_MS = 5_000

@@ -49,19 +49,69 @@ describe("NotificationBatcher", () => {
     expect(calls.map((c) => c.inputs.length)).toEqual([1, 1, 100, 100, 50])
   })
 
-  it("writes each notification of a failed statement alone, so one that cannot be stored costs the others nothing", async () => {
-    const poisoned = new Error("cannot store 4")
-    const write = jest.fn(async (inputs: number[]) => {
-      if (inputs.includes(4)) throw poisoned
-      return inputs.map((i) => `row${i}`)
-    })
-    const batcher = new NotificationBatcher(write)
+  it("splits a statement PostgreSQL refused for a row's content in halves, one after the other, so only that row fails", async () => {
+    const poisoned = Object.assign(new Error("invalid input syntax for type json"), { code: "22P02" })
+    const sizes: number[] = []
+    let running = 0
+    let peak = 0
     const hold = new Promise<void>((r) => setTimeout(r, 5))
-    write.mockImplementationOnce(async (inputs) => (await hold, inputs.map((i) => `row${i}`)))
-    write.mockImplementationOnce(async (inputs) => (await hold, inputs.map((i) => `row${i}`)))
-    const answers = [1, 2, 3, 4, 5].map((i) => batcher.add(i).catch((err) => err))
-    expect(await Promise.all(answers)).toEqual(["row1", "row2", "row3", poisoned, "row5"])
-    expect(write.mock.calls.map(([inputs]) => inputs)).toEqual([[1], [2], [3, 4, 5], [3], [4], [5]])
+    const write = async (inputs: number[]) => {
+      sizes.push(inputs.length)
+      peak = Math.max(peak, ++running)
+      try {
+        await hold
+        if (inputs.includes(42)) throw poisoned
+        return inputs.map((i) => `row${i}`)
+      } finally {
+        running--
+      }
+    }
+    const batcher = new NotificationBatcher(write)
+    const answers = Array.from({ length: 102 }, (_, i) => batcher.add(i).catch((err) => err))
+    const out = await Promise.all(answers)
+    expect(out.filter((o) => o === poisoned)).toHaveLength(1)
+    expect(out[42]).toBe(poisoned)
+    expect(out.filter((o) => typeof o === "string")).toHaveLength(101)
+    // 2 alone + the shared 100 + halves down to the one row (7 levels, 2 each): far from a statement per row.
+    expect(sizes.length).toBeLessThanOrEqual(3 + 2 * 7)
+    expect(peak).toBeLessThanOrEqual(2)
+  })
+
+  it("does not try rows again one by one when the database itself failed, and keeps to two statements in flight", async () => {
+    const { calls, write } = manualWrite()
+    const batcher = new NotificationBatcher(write)
+    const answers = Array.from({ length: 202 }, (_, i) => batcher.add(i).catch((err) => err))
+    const down = new Error("Knex: Timeout acquiring a connection. The pool is probably full.")
+    calls.splice(0).forEach((c) => c.finish(down))
+    await tick()
+    expect(calls.map((c) => c.inputs.length)).toEqual([100, 100])
+    calls.splice(0).forEach((c) => c.finish(down))
+    expect(await Promise.all(answers)).toEqual(Array(202).fill(down))
+    expect(calls).toHaveLength(0)
+  })
+
+  it("refuses at once beyond 1,000 waiting, and refuses instead of writing what waited longer than the route's 5 s", async () => {
+    jest.useFakeTimers({ now: 0 })
+    try {
+      const { calls, write } = manualWrite()
+      const batcher = new NotificationBatcher(write)
+      const answers = Array.from({ length: 1_003 }, (_, i) => batcher.add(i).catch((err: Error) => err.message))
+      expect(calls).toHaveLength(2)
+      expect(await answers[1_002]).toMatch(/1000 notifications already wait/)
+      jest.setSystemTime(5_001)
+      const late = batcher.add(9_999)
+      calls[0].finish()
+      await Promise.resolve()
+      await jest.runAllTimersAsync()
+      // All that waited since 0 were refused when the fresh one arrived; only it is written next.
+      expect(await answers[500]).toMatch(/waited more than 5000 ms/)
+      expect(calls[2].inputs).toEqual([9_999])
+      calls[1].finish()
+      calls[2].finish()
+      await expect(late).resolves.toBe("row9999")
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   it("passes a lone write's failure to its caller", async () => {

@@ -23,7 +23,10 @@ export interface NotificationInput {
  * the payment, the insert and the duplicate check are one statement, and it
  * returns only what the route needs (not the stored payload back). Rows are
  * inserted in dedupe-key order, so two batches that share keys take their
- * locks in the same order and never deadlock.
+ * locks in the same order and never deadlock: the Sort is the plan's top node
+ * under the Insert, which takes rows in the order it gives them (PostgreSQL
+ * does not document this for INSERT ... SELECT ... ORDER BY; the module test
+ * "never deadlocks ..." runs batches in opposite orders to hold it).
  */
 const STORE_SQL = `
   insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
@@ -47,15 +50,22 @@ export type StoreResult = { row: StoredNotification; duplicate: boolean } | null
  * Stores notifications in one statement; the answer for each input, in order
  * (null: the session is none of this store's payments). Copies with the same
  * dedupe key in one call are one row: the first is new or a duplicate as the
- * table says, the others are duplicates of it.
+ * table says, the others are duplicates of it. A copy that would be another
+ * row (another session, source or state) goes in a statement of its own after.
  */
 export async function storeNotifications(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> {
   const groups = new Map<string, { input: NotificationInput; copies: number }>()
-  for (const input of inputs) {
+  const now: number[] = []
+  const later: number[] = []
+  inputs.forEach((input, i) => {
+    // Answers are matched by the key PostgreSQL returns: it must come back as it went (contentKey's `c:` + hex).
+    if (!PLAIN_KEY.test(input.dedupe_key)) throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
     const group = groups.get(input.dedupe_key)
-    if (group) group.copies++
-    else groups.set(input.dedupe_key, { input, copies: 1 })
-  }
+    if (!group) groups.set(input.dedupe_key, { input, copies: 1 })
+    else if (sameRow(group.input, input)) group.copies++
+    else return void later.push(i)
+    now.push(i)
+  })
   const unique = [...groups.values()]
   const column = <T>(pick: (g: { input: NotificationInput; copies: number }) => T) => unique.map(pick)
   // Each binding is a column of the batch, sent as one array parameter (nulls included).
@@ -76,14 +86,27 @@ export async function storeNotifications(db: Knex, inputs: NotificationInput[]):
   const { rows } = await db.raw(STORE_SQL, columns as Knex.RawBinding[])
   const stored = new Map<string, { row: StoredNotification; inserted: boolean }>()
   for (const { dedupe_key, inserted, ...row } of rows) stored.set(dedupe_key, { row, inserted })
+
+  const answers: StoreResult[] = new Array(inputs.length).fill(null)
   const answered = new Set<string>()
-  return inputs.map((input) => {
-    const hit = stored.get(input.dedupe_key)
-    if (!hit) return null
-    const first = !answered.has(input.dedupe_key)
-    answered.add(input.dedupe_key)
-    return { row: hit.row, duplicate: !(first && hit.inserted) }
-  })
+  for (const i of now) {
+    const key = inputs[i].dedupe_key
+    const hit = stored.get(key)
+    if (!hit) continue
+    answers[i] = { row: hit.row, duplicate: answered.has(key) || !hit.inserted }
+    answered.add(key)
+  }
+  if (later.length) {
+    const rest = await storeNotifications(db, later.map((i) => inputs[i]))
+    later.forEach((i, k) => (answers[i] = rest[k]))
+  }
+  return answers
+}
+
+const PLAIN_KEY = /^[\x21-\x7e]{1,200}$/
+
+function sameRow(a: NotificationInput, b: NotificationInput): boolean {
+  return a.session_id === b.session_id && a.source === b.source && (a.state ?? "received") === (b.state ?? "received") && (a.outcome ?? null) === (b.outcome ?? null)
 }
 
 /**

@@ -1,0 +1,27 @@
+import { takeWebhook } from "../webhook-intake"
+
+/** Text PostgreSQL cannot store is refused before the database (400), never failing the statement it would share. */
+describe("takeWebhook refuses text PostgreSQL cannot store", () => {
+  const module = () => {
+    const storeNotification = jest.fn(async () => null)
+    return { odeme: { storeNotification } as never, storeNotification }
+  }
+  const base = '"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h"'
+
+  it.each([
+    ["NUL in a value", `{${base},"message":"a\\u0000b"}`, /NUL characters are not allowed/],
+    ["a lone high surrogate in a value", `{${base},"message":"\\ud800"}`, /unpaired surrogate/],
+    ["a lone low surrogate in a field name", `{${base},"x\\udc00":"1"}`, /unpaired surrogate/],
+  ])("%s", async (_, json, message) => {
+    const { odeme, storeNotification } = module()
+    const intake = await takeWebhook(odeme, JSON.parse(json))
+    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(message) })
+    expect(storeNotification).not.toHaveBeenCalled()
+  })
+
+  it("stores text with paired surrogates (emoji) as it came", async () => {
+    const { odeme, storeNotification } = module()
+    await takeWebhook(odeme, JSON.parse(`{${base},"message":"\\ud83d\\ude00 ödendi"}`))
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ payload: expect.objectContaining({ message: "😀 ödendi" }) }))
+  })
+})
