@@ -23,7 +23,8 @@ import { timeToPaidBoth } from "./sections/time-to-paid"
 import { workers } from "./sections/workers"
 import { CFG, log, round, stats } from "./support"
 
-const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false", ODEME_STOREFRONT_URL: "http://localhost:8000" } })
+// The emulator quiet: its request log would otherwise pass, line by line, through this process, the one being measured.
+const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false", ODEME_STOREFRONT_URL: "http://localhost:8000" }, emulatorArgs: ["--quiet"] })
 
 // Runs after useOdemeEnvironment's beforeAll (process.env points at the emulator) and before Medusa boots.
 beforeAll(addBenchReferences)

@@ -26,7 +26,7 @@ export async function workers() {
   const n = CFG.workerTransfers
   const concurrency = fixtureReads("ODEME_POLL_CONCURRENCY") ? 20 : 5
   const maxPerRun = fixtureReads("ODEME_POLL_MAX_PER_RUN") ? n : 500
-  const emulator = await startEmulatorProcess()
+  const emulator = await startEmulatorProcess({ args: ["--quiet"] })
   let app: MedusaApp | undefined
   try {
     app = await prepareMedusaApp("bench_workers", {
