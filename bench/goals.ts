@@ -15,7 +15,12 @@ export function judgeGoals(r: any): Goal[] {
   goals.push({
     goal: "1. burst: 0 non-2xx, p99 ack ≤ 300 ms, each stored once and processed once",
     met: burst.length ? burst.every((b) => b.non2xx === 0 && b.p99 <= 300 && b.stored_once === b.concurrent && b.processed_once === b.concurrent) : null,
-    detail: burst.map((b) => `${b.concurrent} at once: non-2xx ${b.non2xx}, p99 ${b.p99} ms, stored once ${b.stored_once}, processed once ${b.processed_once}`).join("; "),
+    detail: burst
+      .map(
+        (b) =>
+          `${b.concurrent} at once: non-2xx ${b.non2xx}, p99 ${b.p99} ms${b.core_p99 === undefined ? "" : ` (core route ${b.core_p99} ms)`}, stored once ${b.stored_once}, processed once ${b.processed_once}`
+      )
+      .join("; "),
   })
   const plugin = (r.webhook_ingest ?? []).filter((x: any) => x.key === "plugin")
   goals.push({
