@@ -1,8 +1,8 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ChargeRole } from "../models/states"
 import type { OdemeChargeRow } from "../types"
 import { CHARGE } from "./tables"
+import { newEntityId } from "./entity-id"
 
 export type ChargeInput = Pick<OdemeChargeRow, "session_id" | "service_uuid" | "status"> &
   Partial<Pick<OdemeChargeRow, "type" | "amount" | "currency" | "detail">> & { role?: ChargeRole; verified: boolean }
@@ -24,7 +24,7 @@ export async function recordCharge(db: Knex, charge: ChargeInput): Promise<Odeme
        updated_at = now()
      returning *`,
     [
-      generateEntityId(undefined, "odchg"),
+      newEntityId("odchg"),
       charge.session_id,
       charge.service_uuid,
       charge.status,

@@ -1,8 +1,8 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { NotificationSource } from "../models/states"
 import type { NotificationSettlement, OdemeNotificationRow, StoredNotification } from "../types"
 import { NOTIFICATION, PAYMENT } from "./tables"
+import { newEntityId } from "./entity-id"
 
 export interface NotificationInput {
   source: NotificationSource
@@ -70,7 +70,7 @@ export async function storeNotifications(db: Knex, inputs: NotificationInput[]):
   const column = <T>(pick: (g: { input: NotificationInput; copies: number }) => T) => unique.map(pick)
   // Each binding is a column of the batch, sent as one array parameter (nulls included).
   const columns: unknown[] = [
-    column(() => generateEntityId(undefined, "odntf")),
+    column(() => newEntityId("odntf")),
     column((g) => g.input.source),
     column((g) => g.input.dedupe_key),
     column((g) => g.input.session_id),

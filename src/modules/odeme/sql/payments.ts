@@ -1,7 +1,7 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { CheckedTransfer, OdemePaymentRow, PaymentDetails, StateChange } from "../types"
 import { PAYMENT, serialize } from "./tables"
+import { newEntityId } from "./entity-id"
 
 /**
  * The rows the poller asks about. The partial index IDX_odeme_payment_poll
@@ -27,7 +27,7 @@ export async function recordInitiated(
        metadata = coalesce(excluded.metadata, ${PAYMENT}.metadata), updated_at = now()
      returning *`,
     [
-      generateEntityId(undefined, "odpay"),
+      newEntityId("odpay"),
       row.session_id,
       row.provider,
       row.flow,
