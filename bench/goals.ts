@@ -40,7 +40,9 @@ export function judgeGoals(r: any): Goal[] {
   goals.push({
     goal: "4. two workers ≤ 0.6× one worker's time, each transfer checked once",
     met: two ? two.ratio_vs_single_worker <= 0.6 && two.checked_once === two.transfers : null,
-    detail: two ? `${two.ratio_vs_single_worker}×, checked once ${two.checked_once}/${two.transfers}` : (r.workers_skipped ?? "not measured"),
+    detail: two
+      ? `${two.ratio_vs_single_worker}× (first check to last; due to done ${two.due_to_done_ratio_vs_single_worker ?? "?"}×), checked once ${two.checked_once}/${two.transfers}`
+      : (r.workers_skipped ?? "not measured"),
   })
   const grown = (r.scale ?? []).find((x: any) => x.rows > 0)
   goals.push({
