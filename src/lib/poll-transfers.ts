@@ -125,7 +125,8 @@ class PageSource {
  */
 class CheckWriter {
   private batch: CheckedTransfer[] = []
-  private writes: Array<Promise<number>> = []
+  /** Only the writes still in flight: a pass of thousands of checks holds no page it has written. */
+  private writes = new Set<Promise<void>>()
   private failed = 0
 
   constructor(
@@ -149,11 +150,13 @@ class CheckWriter {
     if (!this.batch.length) return
     const batch = this.batch
     this.batch = []
-    this.writes.push(
-      this.write(batch).catch(() => {
+    const write: Promise<void> = this.write(batch).then(
+      () => void this.writes.delete(write),
+      () => {
         this.failed += batch.length
-        return 0
-      })
+        this.writes.delete(write)
+      }
     )
+    this.writes.add(write)
   }
 }

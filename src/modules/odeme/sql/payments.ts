@@ -123,19 +123,24 @@ const CHECKED_COLUMNS = [
 /** Many checked transfers in one statement, so a pass does not wait on one commit per transfer. */
 export async function recordChecks(db: Knex, checks: CheckedTransfer[]): Promise<number> {
   if (!checks.length) return 0
-  const records = checks.map((c) => ({ session_id: c.session_id, version: c.version, ...serialize(c.details) }))
-  const set = CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")
-  const columns = CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")
-  const withFlags = records.map((r) => {
-    const out: Record<string, unknown> = { ...r }
-    for (const [c] of CHECKED_COLUMNS) out[`${c}_set`] = c in r
-    return out
-  })
-  const result = await db.raw(
-    `update ${PAYMENT} p set ${set}, updated_at = now()
-     from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${columns})
-     where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`,
-    [JSON.stringify(withFlags)]
-  )
+  const result = await db.raw(RECORD_CHECKS_SQL, [checksJson(checks)])
   return result.rowCount ?? 0
+}
+
+const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")}, updated_at = now()
+     from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")})
+     where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`
+
+/**
+ * The checks as the statement's one JSON parameter, each column with a flag saying whether it is set.
+ * Built apart from the awaiting function, so the page's intermediate objects are garbage before the round trip.
+ */
+function checksJson(checks: CheckedTransfer[]): string {
+  return JSON.stringify(
+    checks.map((c) => {
+      const out: Record<string, unknown> = { session_id: c.session_id, version: c.version, ...serialize(c.details) }
+      for (const [column] of CHECKED_COLUMNS) out[`${column}_set`] = column in out
+      return out
+    })
+  )
 }
