@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici"
-import type { z } from "zod"
+import type { z } from "zod/v4"
 import { truncate, type OdemeApiError, type OdemeApiErrorInit } from "./errors"
 
 /** A 2xx answer as read off the wire, before its JSON is checked. */
@@ -61,7 +61,7 @@ export function extractServiceMessage(json: unknown): string | undefined {
 }
 
 /** Checks a 2xx body against the endpoint's schema; a mismatch names the first field that did not fit. */
-export function parseResponse<S extends z.ZodTypeAny>(raw: RawResponse, schema: S, fail: FailFn): z.output<S> {
+export function parseResponse<S extends z.ZodType>(raw: RawResponse, schema: S, fail: FailFn): z.output<S> {
   const json = parseJsonOrUndefined(raw.text)
   if (json === undefined) {
     throw fail({

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "zod/v4"
 
 /**
  * Response schemas for the service API (spec §2, §4). Unknown keys are kept
@@ -38,12 +38,12 @@ export const zBoolLike = z.preprocess((v) => {
 }, z.boolean())
 
 /** Optional field that also accepts null (mapped to undefined). */
-function optional<T extends z.ZodTypeAny>(schema: T) {
+function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === null ? undefined : v), schema.optional())
 }
 
 /** List that may arrive as null when empty. */
-function list<T extends z.ZodTypeAny>(item: T) {
+function list<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => (v === null ? [] : v), z.array(item))
 }
 
@@ -91,7 +91,7 @@ export type BankListResponse = z.infer<typeof BankListResponseSchema>
 export const CreateBankTransferResultSchema = z
   .object({
     message: z.string(),
-    payment_id: z.string().uuid(),
+    payment_id: z.guid(),
     order_id: zStringLike,
   })
   .passthrough()

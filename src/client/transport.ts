@@ -1,5 +1,5 @@
 import { Agent, interceptors, request, type Dispatcher } from "undici"
-import type { z } from "zod"
+import type { z } from "zod/v4"
 import type { EndpointDef } from "./endpoints"
 import { OdemeApiError, redact } from "./errors"
 import { errorCode, isTimeout, thrownToApiError } from "./failure"
@@ -84,7 +84,7 @@ export class OdemeTransport {
   }
 
   /** Sends the request and checks a 2xx body against `schema`. */
-  async call<S extends z.ZodTypeAny>(ep: EndpointDef, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  async call<S extends z.ZodType>(ep: EndpointDef, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const fail: FailFn = (init) =>
       new OdemeApiError({ endpoint: ep.name, method: ep.method, path: ep.template, secrets: [this.#o.apiKey], ...init })
     const raw = await this.#send(ep, path, body, fail).catch((err: unknown) => {
