@@ -53,15 +53,22 @@ export function hasNulCharacter(value: unknown): boolean {
 }
 
 /**
- * A UTF-16 surrogate without its pair (JSON allows `"\ud800"`): jsonb refuses
- * it, so like NUL it is refused as invalid rather than failing the statement
- * it is written in (which the intake shares among webhooks).
+ * Text jsonb cannot store, found in one walk of the webhook body: NUL, or a
+ * UTF-16 surrogate without its pair (JSON allows `"\ud800"`). Like NUL, such
+ * a body is refused as invalid rather than failing the statement it would be
+ * written in (which the intake shares among webhooks).
  */
-export function hasLoneSurrogate(value: unknown): boolean {
-  return findText(value, (s) => LONE_SURROGATE.test(s))
+export function unstorableText(value: unknown): "nul" | "lone_surrogate" | null {
+  let found: "nul" | "lone_surrogate" | null = null
+  findText(value, (s) => {
+    const m = UNSTORABLE.exec(s)
+    if (m) found = m[0] === "\u0000" ? "nul" : "lone_surrogate"
+    return m !== null
+  })
+  return found
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Whether any string in the value (field names included, 32 levels deep) matches. */
 function findText(value: unknown, match: (s: string) => boolean, depth = 0): boolean {

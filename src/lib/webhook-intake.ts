@@ -1,6 +1,6 @@
 import type OdemeModuleService from "../modules/odeme/service"
 import type { StoredNotification } from "../modules/odeme/service"
-import { contentKey, hasLoneSurrogate, hasNulCharacter, webhookSchema, zodMessage } from "./notification-shape"
+import { contentKey, unstorableText, webhookSchema, zodMessage } from "./notification-shape"
 
 export type WebhookIntake =
   | { kind: "invalid"; message: string }
@@ -15,8 +15,9 @@ export type WebhookIntake =
  * generic /hooks/payment route.
  */
 export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
-  if (hasNulCharacter(body)) return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
-  if (hasLoneSurrogate(body)) return { kind: "invalid", message: "Invalid payment notification: text must be valid Unicode (an unpaired surrogate was sent)." }
+  const unstorable = unstorableText(body)
+  if (unstorable === "nul") return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
+  if (unstorable) return { kind: "invalid", message: "Invalid payment notification: text must be valid Unicode (an unpaired surrogate was sent)." }
   const parsed = webhookSchema.safeParse(body ?? {})
   if (!parsed.success) return { kind: "invalid", message: `Invalid payment notification: ${zodMessage(parsed.error)}` }
   const n = parsed.data
