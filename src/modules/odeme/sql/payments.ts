@@ -138,8 +138,9 @@ const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) =
 function checksJson(checks: CheckedTransfer[]): string {
   return JSON.stringify(
     checks.map((c) => {
-      const out: Record<string, unknown> = { session_id: c.session_id, version: c.version, ...serialize(c.details) }
-      for (const [column] of CHECKED_COLUMNS) out[`${column}_set`] = column in out
+      const values = serialize(c.details)
+      const out: Record<string, unknown> = { session_id: c.session_id, version: c.version, ...values }
+      for (const [column] of CHECKED_COLUMNS) out[`${column}_set`] = column in values
       return out
     })
   )
