@@ -16,36 +16,44 @@ import { odemeModule } from "../../utils/odeme-module"
  * service delivers it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  noteIngest()
-  let intake: WebhookIntake
+  const intake = await acknowledge(req, res)
+  if (!intake?.process) return
   try {
-    // Medusa's pool waits up to 60 s for a connection while the database is down; the
-    // service gives up on a delivery long before. Answer 503 within a bound instead.
-    // The one statement below is the route's only round trip to the database.
-    intake = await withDeadline(takeWebhook(odemeModule(req.scope), req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
+    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
   } catch (err) {
-    logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
-    res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
-    return
+    // Stored and due: the poller processes it.
+    logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
   }
-  if (intake.kind === "invalid") {
-    res.status(400).json({ type: "invalid_data", message: intake.message })
-    return
-  }
-  if (intake.kind === "unknown_session") {
-    res.status(404).json({ type: "not_found", message: intake.message })
-    return
-  }
+}
 
-  res.status(200).json({ received: true, duplicate: intake.duplicate })
-
-  if (intake.process) {
+/** Stores the webhook and answers the service: the stored notification, or null when it was not stored. */
+async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Extract<WebhookIntake, { kind: "stored" }> | null> {
+  // Processing in this process waits while webhooks are between arrival and answer.
+  const acknowledged = noteIngest()
+  try {
+    let intake: WebhookIntake
     try {
-      await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
+      // Medusa's pool waits up to 60 s for a connection while the database is down; the
+      // service gives up on a delivery long before. Answer 503 within a bound instead.
+      // The one statement below is the route's only round trip to the database.
+      intake = await withDeadline(takeWebhook(odemeModule(req.scope), req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
     } catch (err) {
-      // Stored and due: the poller processes it.
-      logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
+      logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
+      res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
+      return null
     }
+    if (intake.kind === "invalid") {
+      res.status(400).json({ type: "invalid_data", message: intake.message })
+      return null
+    }
+    if (intake.kind === "unknown_session") {
+      res.status(404).json({ type: "not_found", message: intake.message })
+      return null
+    }
+    res.status(200).json({ received: true, duplicate: intake.duplicate })
+    return intake
+  } finally {
+    acknowledged()
   }
 }
 
