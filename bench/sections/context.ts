@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process"
 import path from "node:path"
 import { ROOT } from "../app-config"
+import type { BurstSpec } from "../burst-load"
 import type { LoadSpec } from "../load"
 
 /** What every section of the bench gets from the booted app. */
@@ -25,11 +26,16 @@ export interface LoadResult {
 }
 
 /** autocannon in its own process (bench/load.ts), so it never shares Medusa's event loop. */
-export function load(spec: LoadSpec): Promise<LoadResult> {
+export const load = (spec: LoadSpec) => sender("bench/load.ts", spec)
+
+/** A burst, all requests at once, from its own process (bench/burst-load.ts). */
+export const burstLoad = (spec: BurstSpec) => sender("bench/burst-load.ts", spec)
+
+function sender(script: string, spec: LoadSpec | BurstSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ["-r", path.join(ROOT, "scripts/register-ts.js"), path.join(ROOT, "bench/load.ts"), JSON.stringify(spec)],
+      ["-r", path.join(ROOT, "scripts/register-ts.js"), path.join(ROOT, script), JSON.stringify(spec)],
       { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: "" }, maxBuffer: 10 * 1024 * 1024 },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`load generator failed: ${err.message}\n${stderr}`))

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { CFG, foldRuns, log, medianOfRuns, round, sleep } from "../support"
-import { insertCheckoutPayments, load, waitForDrain, webhookBody, type BenchContext } from "./context"
+import { burstLoad, insertCheckoutPayments, load, waitForDrain, webhookBody, type BenchContext } from "./context"
 
 const ROUTES = [
   { key: "plugin", name: "plugin /odeme/webhook, unique notifications", path: "/odeme/webhook", unique: true },
@@ -85,7 +85,7 @@ export async function burst(ctx: BenchContext) {
     const figures = await medianOfRuns(async (run) => {
       const sessions = await insertCheckoutPayments(db, `benchburst${size}r${run}x`, size)
       const t0 = Date.now()
-      const r = await load({ url: `${ctx.backendUrl}/odeme/webhook`, connections: size, amount: size, body: webhookBody(sessions[0], ""), unique: true, sessions })
+      const r = await burstLoad({ url: `${ctx.backendUrl}/odeme/webhook`, amount: size, body: webhookBody(sessions[0], ""), sessions })
       const drain = round((Date.now() - t0) / 1000, 1) + (await waitForDrain(db))
       const [c] = (
         await db.raw(
@@ -96,7 +96,7 @@ export async function burst(ctx: BenchContext) {
         )
       ).rows
       await closeBenchNotifications(db)
-      const core = await load({ url: `${ctx.backendUrl}/hooks/payment/odeme-checkout_odeme`, connections: size, amount: size, body: webhookBody(sessions[0], ""), unique: true, sessions })
+      const core = await burstLoad({ url: `${ctx.backendUrl}/hooks/payment/odeme-checkout_odeme`, amount: size, body: webhookBody(sessions[0], ""), sessions })
       await sleep(6_000) // the core route's events wait 5 s before they run
       return {
         requests: r.requests,
