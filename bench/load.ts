@@ -3,8 +3,8 @@
  * Medusa's event loop):
  *   node -r ./scripts/register-ts.js bench/load.ts '<json>'
  * Prints one JSON line with autocannon's figures. `amount` sends exactly that
- * many requests (a burst: as many connections as requests) instead of
- * running for `durationS`.
+ * many requests instead of running for `durationS`. Bursts have a sender of
+ * their own (burst-load.ts).
  */
 import { randomUUID } from "node:crypto"
 import autocannon from "autocannon"
