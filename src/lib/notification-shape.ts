@@ -1,41 +1,57 @@
-import { createHash } from "node:crypto"
-import { z } from "zod"
+import { hash as digest } from "node:crypto"
+import { z } from "zod/v4"
 
-const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(max))
+/**
+ * The webhook is the plugin's hottest input (a burst of them is answered
+ * before anything else), so it is checked with zod 4, several times faster
+ * than zod 3 for the same rules; messages are spelled out here.
+ */
+const text = (field: string, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: (i) => (i.input === undefined ? `${field} is required` : `${field} must be text or a number`) })
+    .transform(String)
+    .pipe(z.string().trim().max(max, `${field} must be at most ${max} characters`))
+
+const required = (field: string, max: number) => text(field, max).pipe(z.string().min(1, `${field} is required`))
 
 /** Service statuses, webhook (§6.2) and redirect (§6.1) spellings, normalised to the webhook's. */
 export const notificationStatus = z
-  .string({ required_error: "status is required" })
+  .string({ error: (i) => (i.input === undefined ? "status is required" : STATUS_WORDS) })
   .trim()
   .toLowerCase()
   .transform((s) => (s === "success" ? "successful" : s === "error" ? "failed" : s))
-  .pipe(z.enum(["successful", "failed"], { errorMap: () => ({ message: 'status must be "successful" or "failed"' }) }))
+  .pipe(z.enum(["successful", "failed"], { error: () => STATUS_WORDS }))
+
+const STATUS_WORDS = 'status must be "successful" or "failed"'
+const CURRENCY_CODE = "currency must be a 3-letter code"
 
 /** Spec §6.2, as the webhook route accepts it (JSON or form-encoded). */
 export const webhookSchema = z
-  .object({
-    order_id: text(200).pipe(z.string().min(1, "order_id is required")),
-    uuid: text(100).pipe(z.string().min(1, "uuid is required")),
-    status: notificationStatus,
-    hash: text(1024).pipe(z.string().min(1, "hash is required")),
-    message: text(500).optional(),
-    type: text(50).optional(),
-    amount: text(40)
-      .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
-      .optional(),
-    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, "currency must be a 3-letter code").optional(),
-    transaction_id: text(100).optional(),
-  })
-  .passthrough()
+  .looseObject(
+    {
+      order_id: required("order_id", 200),
+      uuid: required("uuid", 100),
+      status: notificationStatus,
+      hash: required("hash", 1024),
+      message: text("message", 500).optional(),
+      type: text("type", 50).optional(),
+      amount: text("amount", 40)
+        .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
+        .optional(),
+      currency: z.string({ error: () => CURRENCY_CODE }).trim().regex(/^[A-Za-z]{3}$/, CURRENCY_CODE).optional(),
+      transaction_id: text("transaction_id", 100).optional(),
+    },
+    { error: (i) => (i.code === "invalid_type" ? "the notification must be an object of fields" : undefined) }
+  )
   // Fields the spec does not name are kept as they came, but only flat and few:
   // a deeply nested body must be refused (400), never fail in the database.
   .superRefine((body, ctx) => {
     const entries = Object.entries(body)
-    if (entries.length > MAX_FIELDS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `at most ${MAX_FIELDS} fields are accepted` })
+    if (entries.length > MAX_FIELDS) ctx.addIssue({ code: "custom", message: `at most ${MAX_FIELDS} fields are accepted` })
     for (const [k, v] of entries) {
-      if (k.length > 100) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "field names are at most 100 characters" })
-      else if (v !== null && typeof v === "object") ctx.addIssue({ code: z.ZodIssueCode.custom, path: [k], message: "nested values are not accepted" })
-      else if (typeof v === "string" && v.length > 2000) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [k], message: "is too long" })
+      if (k.length > 100) ctx.addIssue({ code: "custom", message: "field names are at most 100 characters" })
+      else if (v !== null && typeof v === "object") ctx.addIssue({ code: "custom", path: [k], message: "nested values are not accepted" })
+      else if (typeof v === "string" && v.length > 2000) ctx.addIssue({ code: "custom", path: [k], message: "is too long" })
     }
   })
 
@@ -88,9 +104,9 @@ export function contentKey(fields: Record<string, unknown>): string {
     .filter((k) => fields[k] !== undefined && fields[k] !== null)
     .sort()
     .map((k) => [k, String(fields[k])])
-  return `c:${createHash("sha256").update(JSON.stringify(canonical)).digest("hex")}`
+  return `c:${digest("sha256", JSON.stringify(canonical), "hex")}`
 }
 
-export function zodMessage(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")
+export function zodMessage(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ")
 }
