@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { insertPendingTransfers } from "../../integration-tests/utils/bulk-transfers"
+import { STORE_SQL, storeRecord } from "../../src/modules/odeme/sql/notifications"
 import { POLL_WHERE } from "../../src/modules/odeme/sql/payments"
 import { CFG, log, median, medianOfRuns, round } from "../support"
 import { closeBenchNotifications } from "./ingest"
@@ -95,15 +96,9 @@ async function plans(db: any, sessionId: string) {
      returning *`,
     []
   )
-  await explain(
-    "ingest",
-    `insert into odeme_notification (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at)
-     select ?, 'webhook', ?, ?, ?, 'successful', 'credit_card', '{}'::jsonb, null, 'received', null, null
-     where exists (select 1 from odeme_payment where session_id = ? and deleted_at is null)
-     on conflict (dedupe_key) where deleted_at is null do update set duplicate_count = odeme_notification.duplicate_count + 1
-     returning id, state, attempts, (xmax = 0) as inserted`,
-    ["odntf_explain", randomUUID(), sessionId, randomUUID(), sessionId]
-  )
+  // The intake's own statement (one webhook's row), as the route sends it.
+  const row = { source: "webhook" as const, dedupe_key: `c:${randomUUID()}`, session_id: sessionId, service_uuid: randomUUID(), status: "successful", type: "credit_card", payload: {}, raw_body: null }
+  await explain("ingest", STORE_SQL, [JSON.stringify([storeRecord(row, 1)])])
   await explain(
     "due_notifications",
     `select id from odeme_notification where deleted_at is null and state in ('received', 'retry', 'processing')

@@ -28,12 +28,12 @@ export interface NotificationInput {
  * does not document this for INSERT ... SELECT ... ORDER BY; the module test
  * "never deadlocks ..." runs batches in opposite orders to hold it).
  */
-const STORE_SQL = `
+export const STORE_SQL = `
   insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
   select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
     case when i.state = 'done' then now() end, i.copies - 1
-  from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[])
-    as i(id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, copies)
+  from jsonb_to_recordset(?::jsonb)
+    as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text, state text, outcome text, copies int)
   where exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null)
   order by i.dedupe_key
   on conflict (dedupe_key) where deleted_at is null
@@ -66,24 +66,10 @@ export async function storeNotifications(db: Knex, inputs: NotificationInput[]):
     else return void later.push(i)
     now.push(i)
   })
-  const unique = [...groups.values()]
-  const column = <T>(pick: (g: { input: NotificationInput; copies: number }) => T) => unique.map(pick)
-  // Each binding is a column of the batch, sent as one array parameter (nulls included).
-  const columns: unknown[] = [
-    column(() => newEntityId("odntf")),
-    column((g) => g.input.source),
-    column((g) => g.input.dedupe_key),
-    column((g) => g.input.session_id),
-    column((g) => g.input.service_uuid),
-    column((g) => g.input.status),
-    column((g) => g.input.type),
-    column((g) => JSON.stringify(g.input.payload)),
-    column((g) => g.input.raw_body),
-    column((g) => g.input.state ?? "received"),
-    column((g) => g.input.outcome ?? null),
-    column((g) => g.copies),
-  ]
-  const { rows } = await db.raw(STORE_SQL, columns as Knex.RawBinding[])
+  // The batch is one JSON parameter, a record per row: serialised natively, where one array
+  // parameter per column was escaped element by element in JavaScript, under a burst.
+  const records = [...groups.values()].map(({ input, copies }) => storeRecord(input, copies))
+  const { rows } = await db.raw(STORE_SQL, [JSON.stringify(records)])
   const stored = new Map<string, { row: StoredNotification; inserted: boolean }>()
   for (const { dedupe_key, inserted, ...row } of rows) stored.set(dedupe_key, { row, inserted })
 
@@ -101,6 +87,24 @@ export async function storeNotifications(db: Knex, inputs: NotificationInput[]):
     later.forEach((i, k) => (answers[i] = rest[k]))
   }
   return answers
+}
+
+/** One row of STORE_SQL's parameter. The payload stays text in it, cast only for rows whose session exists. */
+export function storeRecord(input: NotificationInput, copies: number) {
+  return {
+    id: newEntityId("odntf"),
+    source: input.source,
+    dedupe_key: input.dedupe_key,
+    session_id: input.session_id,
+    service_uuid: input.service_uuid,
+    status: input.status,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    raw_body: input.raw_body,
+    state: input.state ?? "received",
+    outcome: input.outcome ?? null,
+    copies,
+  }
 }
 
 const PLAIN_KEY = /^[\x21-\x7e]{1,200}$/
