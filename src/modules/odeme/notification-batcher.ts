@@ -1,8 +1,10 @@
 /**
  * Shares the inbox's one statement among webhooks that arrive together.
  *
- * A notification alone is written at once. While a write is in flight, new
- * ones wait and go together in the next statement (up to MAX_BATCH), so
+ * A statement starts once the event loop has read what arrived with it
+ * (setImmediate: a lone notification is written at once, webhooks read in
+ * the same turn share one statement). While a write is in flight, new ones
+ * wait and go together in the next statement (up to MAX_BATCH), so
  * under a burst each webhook costs a share of a statement
  * instead of its own round trip, plan and commit: the burst is acknowledged
  * sooner, and the database and Medusa's pool keep room for everything else.
@@ -17,6 +19,7 @@
 export class NotificationBatcher<I, O> {
   private readonly waiting: Waiting<I, O>[] = []
   private running = 0
+  private scheduled = false
 
   constructor(private readonly write: (inputs: I[]) => Promise<O[]>) {}
 
@@ -27,6 +30,20 @@ export class NotificationBatcher<I, O> {
     }
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject, since: Date.now() })
+      this.schedule()
+    })
+  }
+
+  /**
+   * The next statement, after the I/O of this turn of the event loop: under
+   * a burst, the webhooks read together with a statement's answer join the
+   * next one instead of each starting a statement of one or two rows.
+   */
+  private schedule(): void {
+    if (this.scheduled) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
       this.next()
     })
   }
@@ -39,7 +56,7 @@ export class NotificationBatcher<I, O> {
       this.running++
       void this.run(batch).finally(() => {
         this.running--
-        this.next()
+        this.schedule()
       })
     }
   }

@@ -131,8 +131,8 @@ odemeModuleTests(({ service }) => {
       const sizes: Array<{ n: number; poisoned: boolean }> = []
       intake.write = (inputs) => (sizes.push({ n: inputs.length, poisoned: inputs.includes(poison) }), write(inputs))
       const answers = await Promise.allSettled(all.map((i) => service.storeNotification(i))).finally(() => (intake.write = write))
-      // 1 alone, 1 shared of 30 that fails, then halves down to the poison alone: not one statement per row.
-      expect(sizes.filter((s) => s.poisoned).map((s) => s.n)).toEqual([30, 15, 7, 3, 1])
+      // All 31 sent together share a statement that fails, then halves down to the poison alone: not one statement per row.
+      expect(sizes.filter((s) => s.poisoned).map((s) => s.n)).toEqual([31, 16, 8, 4, 2, 1])
       expect(sizes.length).toBeLessThan(15)
       const refused = answers.flatMap((a, i) => (a.status === "rejected" ? [[all[i].dedupe_key, String(a.reason).split(" - ").pop()]] : []))
       expect(refused).toEqual([["ps:poison", expect.stringContaining("invalid input syntax for type json")]])
