@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
+import { NOTIFICATION_EVENT, notificationEmitOptions } from "../../../lib/notification-event"
 import { noteIngest } from "../../../lib/process-notification"
 import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
@@ -19,7 +19,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const intake = await acknowledge(req, res)
   if (!intake?.process) return
   try {
-    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
+    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }, notificationEmitOptions())
   } catch (err) {
     // Stored and due: the poller processes it.
     logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
@@ -39,22 +39,31 @@ async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Ext
       intake = await withDeadline(takeWebhook(odemeModule(req.scope), req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
     } catch (err) {
       logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
-      res.status(503).json({ type: "unavailable", message: "The notification could not be stored; please deliver it again." })
+      answer(res, 503, { type: "unavailable", message: "The notification could not be stored; please deliver it again." })
       return null
     }
     if (intake.kind === "invalid") {
-      res.status(400).json({ type: "invalid_data", message: intake.message })
+      answer(res, 400, { type: "invalid_data", message: intake.message })
       return null
     }
     if (intake.kind === "unknown_session") {
-      res.status(404).json({ type: "not_found", message: intake.message })
+      answer(res, 404, { type: "not_found", message: intake.message })
       return null
     }
-    res.status(200).json({ received: true, duplicate: intake.duplicate })
+    answer(res, 200, { received: true, duplicate: intake.duplicate })
     return intake
   } finally {
     acknowledged()
   }
+}
+
+/**
+ * The answer as JSON. Not `res.json`: Express hashes every JSON answer for
+ * an ETag, which a payment service never revalidates, and a burst of
+ * webhooks paid that hash once each.
+ */
+function answer(res: MedusaResponse, status: number, body: Record<string, unknown>): void {
+  res.status(status).type("json").end(JSON.stringify(body))
 }
 
 const logger = (req: MedusaRequest) => req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
