@@ -25,35 +25,48 @@ export const notificationStatus = z
 const STATUS_WORDS = 'status must be "successful" or "failed"'
 const CURRENCY_CODE = "currency must be a 3-letter code"
 
+/**
+ * zod 4's loose object copies an unnamed field with a plain assignment, so a
+ * JSON field named `__proto__` would become the parsed body's prototype, and
+ * its fields would read as the body's own without being checked. No payment
+ * service sends one; it is refused.
+ */
+const noPrototypeField = z.custom<unknown>(
+  (v) => !(v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, "__proto__")),
+  "a field may not be named __proto__"
+)
+
 /** Spec §6.2, as the webhook route accepts it (JSON or form-encoded). */
-export const webhookSchema = z
-  .looseObject(
-    {
-      order_id: required("order_id", 200),
-      uuid: required("uuid", 100),
-      status: notificationStatus,
-      hash: required("hash", 1024),
-      message: text("message", 500).optional(),
-      type: text("type", 50).optional(),
-      amount: text("amount", 40)
-        .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
-        .optional(),
-      currency: z.string({ error: () => CURRENCY_CODE }).trim().regex(/^[A-Za-z]{3}$/, CURRENCY_CODE).optional(),
-      transaction_id: text("transaction_id", 100).optional(),
-    },
-    { error: (i) => (i.code === "invalid_type" ? "the notification must be an object of fields" : undefined) }
-  )
-  // Fields the spec does not name are kept as they came, but only flat and few:
-  // a deeply nested body must be refused (400), never fail in the database.
-  .superRefine((body, ctx) => {
-    const entries = Object.entries(body)
-    if (entries.length > MAX_FIELDS) ctx.addIssue({ code: "custom", message: `at most ${MAX_FIELDS} fields are accepted` })
-    for (const [k, v] of entries) {
-      if (k.length > 100) ctx.addIssue({ code: "custom", message: "field names are at most 100 characters" })
-      else if (v !== null && typeof v === "object") ctx.addIssue({ code: "custom", path: [k], message: "nested values are not accepted" })
-      else if (typeof v === "string" && v.length > 2000) ctx.addIssue({ code: "custom", path: [k], message: "is too long" })
-    }
-  })
+export const webhookSchema = noPrototypeField.pipe(
+  z
+    .looseObject(
+      {
+        order_id: required("order_id", 200),
+        uuid: required("uuid", 100),
+        status: notificationStatus,
+        hash: required("hash", 1024),
+        message: text("message", 500).optional(),
+        type: text("type", 50).optional(),
+        amount: text("amount", 40)
+          .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
+          .optional(),
+        currency: z.string({ error: () => CURRENCY_CODE }).trim().regex(/^[A-Za-z]{3}$/, CURRENCY_CODE).optional(),
+        transaction_id: text("transaction_id", 100).optional(),
+      },
+      { error: (i) => (i.code === "invalid_type" ? "the notification must be an object of fields" : undefined) }
+    )
+    // Fields the spec does not name are kept as they came, but only flat and few:
+    // a deeply nested body must be refused (400), never fail in the database.
+    .superRefine((body, ctx) => {
+      const entries = Object.entries(body)
+      if (entries.length > MAX_FIELDS) ctx.addIssue({ code: "custom", message: `at most ${MAX_FIELDS} fields are accepted` })
+      for (const [k, v] of entries) {
+        if (k.length > 100) ctx.addIssue({ code: "custom", message: "field names are at most 100 characters" })
+        else if (v !== null && typeof v === "object") ctx.addIssue({ code: "custom", path: [k], message: "nested values are not accepted" })
+        else if (typeof v === "string" && v.length > 2000) ctx.addIssue({ code: "custom", path: [k], message: "is too long" })
+      }
+    })
+)
 
 const MAX_FIELDS = 40
 

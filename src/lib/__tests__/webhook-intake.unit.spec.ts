@@ -25,3 +25,17 @@ describe("takeWebhook refuses text PostgreSQL cannot store", () => {
     expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ payload: expect.objectContaining({ message: "😀 ödendi" }) }))
   })
 })
+
+/** zod 4's loose object would make a `__proto__` field the parsed body's prototype, its fields read as checked ones. */
+describe("takeWebhook refuses a field named __proto__", () => {
+  it.each([
+    ["an object", '{"type":"credit_card","amount":"1.00"}'],
+    ["text", '"x"'],
+  ])("whose value is %s", async (_, value) => {
+    const storeNotification = jest.fn(async () => null)
+    const body = JSON.parse(`{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h","__proto__":${value}}`)
+    const intake = await takeWebhook({ storeNotification } as never, body)
+    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/may not be named __proto__/) })
+    expect(storeNotification).not.toHaveBeenCalled()
+  })
+})
