@@ -120,6 +120,26 @@ odemeModuleTests(({ service }) => {
       ])
     })
 
+    it("stores a lone UTF-16 surrogate in a text column (a raw body cut inside an emoji) as U+FFFD, never failing the statement it shares", async () => {
+      await pay("payses_cut")
+      const cut = "{\"x\":\"😀\"}".slice(0, 7)
+      const sizes: number[] = []
+      const intake = (service as unknown as { intake_: { write: (inputs: NotificationInput[]) => Promise<unknown> } }).intake_
+      const write = intake.write
+      intake.write = (inputs) => (sizes.push(inputs.length), write(inputs))
+      const answers = await Promise.all(
+        [
+          input("payses_cut", "cut:raw", { raw_body: cut, type: "a\udc00b" }),
+          input("payses_cut", "cut:ok"),
+          input("payses_none", "cut:unknown", { raw_body: cut, session_id: "payses_none\ud800" }),
+        ].map((i) => service.storeNotification(i))
+      ).finally(() => (intake.write = write))
+      expect(sizes).toEqual([3])
+      expect(answers.map((a) => (a ? "stored" : "unknown"))).toEqual(["stored", "stored", "unknown"])
+      const row = await pg()("odeme_notification").where({ dedupe_key: "cut:raw" }).first()
+      expect([row.raw_body, row.type]).toEqual(['{"x":"\ufffd', "a\ufffdb"])
+    })
+
     it("one notification jsonb refuses (a lone UTF-16 surrogate) fails only itself; the others of its statement are stored", async () => {
       await pay("payses_poison")
       const good = Array.from({ length: 30 }, (_, i) => input("payses_poison", `ps:${i}`))

@@ -89,22 +89,34 @@ export async function storeNotifications(db: Knex, inputs: NotificationInput[]):
   return answers
 }
 
-/** One row of STORE_SQL's parameter. The payload stays text in it, cast only for rows whose session exists. */
+/**
+ * One row of STORE_SQL's parameter. The payload stays text in it, cast only
+ * for rows whose session exists. Text columns are made well-formed first:
+ * jsonb refuses a lone UTF-16 surrogate (a raw body cut inside an emoji)
+ * anywhere in the parameter, which would fail the whole batch, where
+ * node-postgres used to send it as U+FFFD.
+ */
 export function storeRecord(input: NotificationInput, copies: number) {
   return {
     id: newEntityId("odntf"),
     source: input.source,
     dedupe_key: input.dedupe_key,
-    session_id: input.session_id,
-    service_uuid: input.service_uuid,
-    status: input.status,
-    type: input.type,
+    session_id: wellFormed(input.session_id),
+    service_uuid: wellFormed(input.service_uuid),
+    status: wellFormed(input.status),
+    type: wellFormed(input.type),
     payload: JSON.stringify(input.payload),
-    raw_body: input.raw_body,
+    raw_body: wellFormed(input.raw_body),
     state: input.state ?? "received",
-    outcome: input.outcome ?? null,
+    outcome: wellFormed(input.outcome ?? null),
     copies,
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+function wellFormed<T extends string | null>(text: T): T {
+  return (text === null ? text : text.replace(LONE_SURROGATE, "\uFFFD")) as T
 }
 
 const PLAIN_KEY = /^[\x21-\x7e]{1,200}$/
