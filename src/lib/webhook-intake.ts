@@ -22,6 +22,8 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
   if (!parsed.success) return { kind: "invalid", message: `Invalid payment notification: ${zodMessage(parsed.error)}` }
   const n = parsed.data
   const raw = rawBody == null ? null : Buffer.isBuffer(rawBody) ? rawBody.toString("utf8") : String(rawBody)
+  // The parsers drop some parts of a body (a form field without a name): the raw body is checked too.
+  if (raw?.includes("\u0000")) return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
   const stored = await odeme.storeNotification({
     source: "webhook",
     // The content as it arrived, so copies that differ in anything are verified apart.

@@ -19,6 +19,14 @@ describe("takeWebhook refuses text PostgreSQL cannot store", () => {
     expect(storeNotification).not.toHaveBeenCalled()
   })
 
+  it("refuses a NUL the parsers dropped from the body but the raw body still holds (a form field without a name)", async () => {
+    const { odeme, storeNotification } = module()
+    const raw = "order_id=payses_0123456789&uuid=u-1&status=successful&hash=h&=\u0000"
+    const intake = await takeWebhook(odeme, { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }, Buffer.from(raw))
+    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/NUL characters are not allowed/) })
+    expect(storeNotification).not.toHaveBeenCalled()
+  })
+
   it("stores text with paired surrogates (emoji) as it came", async () => {
     const { odeme, storeNotification } = module()
     await takeWebhook(odeme, JSON.parse(`{${base},"message":"\\ud83d\\ude00 ödendi"}`))
