@@ -24,6 +24,28 @@ export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export const log = (m: string) => process.stdout.write(`[bench] ${m}\n`)
 
+/**
+ * Waits until this process, where Medusa runs, has been nearly idle (event
+ * loop busy under 5 %) for QUIET_MS, at most MAX_SETTLE_MS. Work an earlier
+ * measurement left behind (the core route's events, which Medusa runs 5 s
+ * late, and what they queue) must not fall on the next measurement. Returns
+ * the time waited and the last busy share seen.
+ */
+export async function settle(): Promise<{ waited_ms: number; busy: number }> {
+  const { performance } = require("node:perf_hooks") as typeof import("node:perf_hooks")
+  const start = Date.now()
+  let last = performance.eventLoopUtilization()
+  for (;;) {
+    await sleep(QUIET_MS)
+    const now = performance.eventLoopUtilization()
+    const busy = performance.eventLoopUtilization(now, last).utilization
+    last = now
+    if (busy < 0.05 || Date.now() - start >= MAX_SETTLE_MS) return { waited_ms: Date.now() - start, busy: round(busy, 3) }
+  }
+}
+const QUIET_MS = 500
+const MAX_SETTLE_MS = 60_000
+
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN)
 
 export function stats(values: number[]) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { CFG, foldRuns, log, medianOfRuns, round, sleep } from "../support"
+import { CFG, foldRuns, log, medianOfRuns, round, settle, sleep } from "../support"
 import { burstLoad, insertCheckoutPayments, load, waitForDrain, webhookBody, type BenchContext } from "./context"
 
 const ROUTES = [
@@ -19,7 +19,9 @@ export async function closeBenchNotifications(db: any): Promise<void> {
  * CFG.runs runs of CFG.ingestDurationS seconds (median, min, max), side by
  * side in one app. The routes take turns (a round runs each once), so a slow
  * moment of a shared machine falls on all of them, not on one route's runs.
- * Notifications go to 50 sessions, as a shop's do.
+ * Notifications go to 50 sessions, as a shop's do. Each run starts on a
+ * quiet process (settle): the core route's events run 5 s late, and a run
+ * must not pay for the one before it.
  */
 export async function webhookIngest(ctx: BenchContext) {
   const only = process.env.BENCH_INGEST_ROUTES?.split(",")
@@ -55,6 +57,7 @@ async function ingestRun(ctx: BenchContext, db: any, route: (typeof ROUTES)[numb
   const table = route.key === "insert_limit" ? "bench_ingest_ref" : "odeme_notification"
   const count = async () => (await db.raw(`select count(*)::int as n from ${table}`)).rows[0].n as number
   const before = await count()
+  await settle()
   const r = await load({
     url: ctx.backendUrl + route.path,
     connections,
@@ -75,7 +78,9 @@ async function ingestRun(ctx: BenchContext, db: any, route: (typeof ROUTES)[numb
  * notifications at once, each for its own session, once per size. Then
  * checks that each was stored once and processed once. Each run also sends
  * the same burst to Medusa's core hook route (which stores nothing): its p99
- * is what this machine's Medusa answers a burst in at best.
+ * is what this machine's Medusa answers a burst in at best. Each burst
+ * starts on a quiet process: the core burst's events, which Medusa runs 5 s
+ * later, fell on the next plugin burst (2.5–3 s of work left in one run).
  */
 export async function burst(ctx: BenchContext) {
   const db = ctx.db()
@@ -84,6 +89,8 @@ export async function burst(ctx: BenchContext) {
     log(`burst: ${size} notifications at once`)
     const figures = await medianOfRuns(async (run) => {
       const sessions = await insertCheckoutPayments(db, `benchburst${size}r${run}x`, size)
+      const quiet = await settle()
+      log(`burst: plugin route after ${quiet.waited_ms} ms of settling (busy ${quiet.busy})`)
       const t0 = Date.now()
       const r = await burstLoad({ url: `${ctx.backendUrl}/odeme/webhook`, amount: size, body: webhookBody(sessions[0], ""), sessions })
       const drain = round((Date.now() - t0) / 1000, 1) + (await waitForDrain(db))
@@ -96,6 +103,8 @@ export async function burst(ctx: BenchContext) {
         )
       ).rows
       await closeBenchNotifications(db)
+      const coreQuiet = await settle()
+      log(`burst: core route after ${coreQuiet.waited_ms} ms of settling (busy ${coreQuiet.busy})`)
       const core = await burstLoad({ url: `${ctx.backendUrl}/hooks/payment/odeme-checkout_odeme`, amount: size, body: webhookBody(sessions[0], ""), sessions })
       await sleep(6_000) // the core route's events wait 5 s before they run
       return {
