@@ -97,7 +97,10 @@ export function unstorableText(value: unknown): "nul" | "lone_surrogate" | null 
   return found
 }
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A UTF-16 surrogate without its pair: PostgreSQL's jsonb refuses one anywhere in a value. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`)
 
 /** Whether any string in the value (field names included, 32 levels deep) matches. */
 function findText(value: unknown, match: (s: string) => boolean, depth = 0): boolean {

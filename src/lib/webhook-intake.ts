@@ -15,15 +15,14 @@ export type WebhookIntake =
  * generic /hooks/payment route.
  */
 export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
-  const unstorable = unstorableText(body)
+  const raw = rawBody == null ? null : Buffer.isBuffer(rawBody) ? rawBody.toString("utf8") : String(rawBody)
+  // The raw body too: the parsers drop some parts of a body (a form field without a name), the raw body keeps them.
+  const unstorable = unstorableText(body) ?? unstorableText(raw)
   if (unstorable === "nul") return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
   if (unstorable) return { kind: "invalid", message: "Invalid payment notification: text must be valid Unicode (an unpaired surrogate was sent)." }
   const parsed = webhookSchema.safeParse(body ?? {})
   if (!parsed.success) return { kind: "invalid", message: `Invalid payment notification: ${zodMessage(parsed.error)}` }
   const n = parsed.data
-  const raw = rawBody == null ? null : Buffer.isBuffer(rawBody) ? rawBody.toString("utf8") : String(rawBody)
-  // The parsers drop some parts of a body (a form field without a name): the raw body is checked too.
-  if (raw?.includes("\u0000")) return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
   const stored = await odeme.storeNotification({
     source: "webhook",
     // The content as it arrived, so copies that differ in anything are verified apart.

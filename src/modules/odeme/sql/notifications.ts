@@ -1,4 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { LONE_SURROGATE } from "../../../lib/notification-shape"
 import type { NotificationSource } from "../models/states"
 import type { NotificationSettlement, OdemeNotificationRow, StoredNotification } from "../types"
 import { NOTIFICATION, PAYMENT } from "./tables"
@@ -113,10 +114,10 @@ export function storeRecord(input: NotificationInput, copies: number) {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g")
 
 function wellFormed<T extends string | null>(text: T): T {
-  return (text === null ? text : text.replace(LONE_SURROGATE, "\uFFFD")) as T
+  return (text === null ? text : text.replace(LONE_SURROGATES, "\uFFFD")) as T
 }
 
 const PLAIN_KEY = /^[\x21-\x7e]{1,200}$/
