@@ -4,7 +4,7 @@ import { OdemeApiError } from "../client"
 import type OdemeModuleService from "../modules/odeme/service"
 import type { NotificationSettlement, OdemeNotificationRow } from "../modules/odeme/service"
 import { judgeNotification, transferAnswer } from "./judge"
-import { NOTIFICATION_EVENT, notificationEmitOptions } from "./notification-event"
+import { NOTIFICATION_EVENT } from "./notification-event"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
 
@@ -123,7 +123,7 @@ export function backoffMs(attempt: number): number {
 /** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */
 async function scheduleRetry(container: MedusaContainer, id: string, at: Date): Promise<void> {
   try {
-    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id } }, notificationEmitOptions(Math.max(0, at.getTime() - Date.now())))
+    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id } }, { delay: Math.max(0, at.getTime() - Date.now()) })
   } catch {
     // The stored row is due anyway; the poller picks it up.
   }

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { NOTIFICATION_EVENT, notificationEmitOptions } from "../../../lib/notification-event"
+import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { noteIngest } from "../../../lib/process-notification"
 import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
@@ -19,7 +19,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const intake = await acknowledge(req, res)
   if (!intake?.process) return
   try {
-    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }, notificationEmitOptions())
+    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
   } catch (err) {
     // Stored and due: the poller processes it.
     logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)

@@ -33,7 +33,7 @@ import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import { odemeError } from "../../../lib/medusa-errors"
 import type { BankDirectory } from "../../../lib/bank-directory"
-import { NOTIFICATION_EVENT, notificationEmitOptions } from "../../../lib/notification-event"
+import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { assertPluginRegistered, noteProviderOptions } from "../../../lib/options-registration"
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
@@ -179,9 +179,9 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       `medusa-payment-odeme: a notification arrived on Medusa's generic hook route; it was stored, but enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel`
     )
     if (intake.process) {
-      const bus = this.container[Modules.EVENT_BUS] as { emit(e: unknown, options?: unknown): Promise<void> } | undefined
+      const bus = this.container[Modules.EVENT_BUS] as { emit(e: unknown): Promise<void> } | undefined
       // Without a bus here the poller still processes the stored row.
-      await bus?.emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }, notificationEmitOptions()).catch(() => undefined)
+      await bus?.emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } }).catch(() => undefined)
     }
     return { action: PaymentActions.NOT_SUPPORTED }
   }
