@@ -137,6 +137,9 @@ export const SCENARIOS: Scenario[] = [
       ctx.check("is_valid (forged hash)", false, field(res, "is_valid"))
       ctx.check("hash_match (forged hash)", false, field(res, "hash_match"))
       ctx.check("official_status (successful sandbox transfer)", "successful", field(res, "official_status"))
+      // The plugin pays only on an answer that itself names the notification's order and payment.
+      ctx.check("order_id echoed", ref.order_id, field(res, "order_id"))
+      ctx.check("uuid echoed", ref.payment_id, field(res, "uuid"))
       const mode = field(res, "mode")
       if (mode !== undefined && mode !== null) {
         const sandboxLike = isSandboxMode(mode)

@@ -35,10 +35,14 @@ export function judgeNotification(
   if (options.mode === "live" && String(verify.mode ?? "").toLowerCase() === "sandbox") {
     return { kind: "invalid", reason: "the verify endpoint answered in sandbox mode for a live store" }
   }
-  if (verify.order_id && verify.order_id !== n.order_id) {
-    return { kind: "invalid", reason: `verify answered for order ${verify.order_id}, not ${n.order_id}` }
+  // The answer must itself name the notification's order and payment: an answer that names neither could be
+  // about any payment, and the safety of paying would rest on the service binding them silently.
+  if (verify.order_id == null || String(verify.order_id).trim() !== n.order_id) {
+    return { kind: "invalid", reason: `verify answered for order ${verify.order_id ?? "(none)"}, not ${n.order_id}` }
   }
-  if (verify.uuid && verify.uuid !== n.uuid) return { kind: "invalid", reason: "verify answered for another payment uuid" }
+  if (verify.uuid == null || String(verify.uuid).trim() !== n.uuid) {
+    return { kind: "invalid", reason: `verify answered for payment ${verify.uuid ?? "(none)"}, not ${n.uuid}` }
+  }
   if (n.order_id !== expected.session_id) {
     return { kind: "invalid", reason: `notification is for ${n.order_id}, not session ${expected.session_id}` }
   }

@@ -67,9 +67,14 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
 
   let verify
   try {
-    // The notification's own status word, as it arrived (a redirect says `success`, a webhook `successful`).
-    const arrived = (row.payload as { status?: unknown } | null)?.status
-    verify = await odeme.client.verifyNotification({ order_id: row.session_id, uuid: row.service_uuid, status: typeof arrived === "string" ? arrived : row.status, hash })
+    // The notification's own fields, as they arrived (a redirect says `success`, a webhook `successful`).
+    const arrived = (row.payload.arrived ?? {}) as Partial<Record<"order_id" | "uuid" | "status" | "hash", string>>
+    verify = await odeme.client.verifyNotification({
+      order_id: arrived.order_id ?? row.session_id,
+      uuid: arrived.uuid ?? row.service_uuid,
+      status: arrived.status ?? row.status,
+      hash: arrived.hash ?? hash,
+    })
   } catch (err) {
     return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `verify failed: ${err instanceof OdemeApiError ? err.message : String(err)}`)
   }

@@ -31,7 +31,7 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
     service_uuid: n.uuid,
     status: n.status,
     type: n.type ?? null,
-    payload: n as Record<string, unknown>,
+    payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>) },
     raw_body: raw ? raw.slice(0, 64 * 1024) : null,
   })
   if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${n.order_id}.` }
@@ -40,3 +40,16 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
   // for its retry keeps its backoff.
   return { kind: "stored", row, duplicate, process: !duplicate || row.state === "received" || (row.state === "retry" && row.attempts === 0) }
 }
+
+/**
+ * The fields verify is sent (spec §4.8: "from the notification"), exactly as
+ * they arrived: the parsed ones are trimmed and the status normalised, and the
+ * service's hash may cover the words as it sent them.
+ */
+function arrivedFields(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const k of VERIFY_FIELDS) if (typeof body[k] === "string" || typeof body[k] === "number") out[k] = String(body[k])
+  return out
+}
+
+const VERIFY_FIELDS = ["order_id", "uuid", "status", "hash"] as const

@@ -11,7 +11,8 @@ const options = parseOdemeOptions({
 })
 const expected = { session_id: "payses_1", amount: "250.00", currency: "TRY" }
 const n = { order_id: "payses_1", uuid: "u-1", status: "successful", amount: "250.00", currency: "TRY" }
-const ok = { is_valid: true, official_status: "successful" }
+const echo = { order_id: "payses_1", uuid: "u-1" }
+const ok = { ...echo, is_valid: true, official_status: "successful" }
 
 describe("judgeNotification (spec §6.2 rules 2–3)", () => {
   it("pays only a valid, successful, matching notification", () => {
@@ -20,19 +21,25 @@ describe("judgeNotification (spec §6.2 rules 2–3)", () => {
   })
 
   it("never pays when is_valid is false, whatever official_status says", () => {
-    expect(judgeNotification(n, { is_valid: false, official_status: "successful" }, expected, options).kind).toBe("invalid")
+    expect(judgeNotification(n, { ...echo, is_valid: false, official_status: "successful" }, expected, options).kind).toBe("invalid")
   })
 
   it("maps official failed and non-final statuses", () => {
-    expect(judgeNotification(n, { is_valid: true, official_status: "failed" }, expected, options)).toMatchObject({ kind: "failed", uuid: "u-1" })
-    expect(judgeNotification(n, { is_valid: true, official_status: "pending" }, expected, options)).toMatchObject({ kind: "pending" })
-    expect(judgeNotification(n, { is_valid: true, official_status: "" }, expected, options)).toMatchObject({ kind: "pending" })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "failed" }, expected, options)).toMatchObject({ kind: "failed", uuid: "u-1" })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "pending" }, expected, options)).toMatchObject({ kind: "pending" })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "" }, expected, options)).toMatchObject({ kind: "pending" })
   })
 
   it("an answer about another session or payment says nothing about this one", () => {
     expect(judgeNotification({ ...n, order_id: "payses_2" }, ok, expected, options).kind).toBe("invalid")
     expect(judgeNotification(n, { ...ok, order_id: "payses_2" }, expected, options).kind).toBe("invalid")
     expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options).kind).toBe("invalid")
+  })
+
+  it("never pays on an answer that does not itself name the notification's order and payment", () => {
+    expect(judgeNotification(n, { is_valid: true, official_status: "successful" }, expected, options).kind).toBe("invalid")
+    expect(judgeNotification(n, { is_valid: true, official_status: "successful", uuid: "u-1" }, expected, options).kind).toBe("invalid")
+    expect(judgeNotification(n, { is_valid: true, official_status: "successful", order_id: "payses_1" }, expected, options).kind).toBe("invalid")
   })
 
   it("refuses a sandbox answer for a live store", () => {

@@ -30,7 +30,8 @@ export async function recordReturn(
     service_uuid: q.uuid ?? null,
     status,
     type: q.type ?? null,
-    payload: { ...q, order_id: sessionId, outcome },
+    // The service's own words for verify (spec §4.8); the path names the session when the query does not.
+    payload: { ...q, order_id: sessionId, outcome, arrived: { order_id: q.order_id ?? sessionId, uuid: q.uuid, status: q.status, hash: q.hash } },
     raw_body: null,
     state: verifiable ? "received" : "done",
     outcome: verifiable ? null : "navigation_only",
