@@ -1,12 +1,13 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import {
+  AdminResolveOdemePayment,
   AdminGetOdemeAttentionParams,
   AdminGetOdemeNotificationsParams,
   AdminGetOdemeTransfersParams,
 } from "./admin/odeme/validators"
 import { OdemeReturnQuery } from "./odeme/validators"
 import { StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
-import { attachClientIp } from "./utils/client-ip"
+import { odemeSessionInput } from "./utils/client-ip"
 import { knownQueryOnly } from "./utils/known-query"
 import { limitPerAddress } from "./utils/rate-limit"
 
@@ -20,7 +21,7 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [attachClientIp],
+      middlewares: [odemeSessionInput],
     },
     {
       // The raw body is kept with the notification; a notification is small.
@@ -43,6 +44,19 @@ export default defineMiddlewares({
       matcher: "/store/odeme/payment-sessions/:id/form",
       method: ["POST"],
       middlewares: [validateAndTransformBody(StoreCreateOdemeCheckoutForm)],
+    },
+    // Medusa's RBAC (when on): reading the plugin's records is reading payments; acting on them changes payments,
+    // and acknowledging a refund says money was paid back.
+    { matcher: "/admin/odeme/*", method: ["GET"], policies: [{ resource: "payment", operation: "read" }] },
+    { matcher: "/admin/odeme/payments/*", method: ["POST"], policies: [{ resource: "payment", operation: "update" }] },
+    { matcher: "/admin/odeme/charges/*", method: ["POST"], policies: [{ resource: "payment", operation: "update" }] },
+    { matcher: "/admin/odeme/notifications/*", method: ["POST"], policies: [{ resource: "payment", operation: "update" }] },
+    { matcher: "/admin/odeme/refunds/*", method: ["POST"], policies: [{ resource: "refund", operation: "update" }] },
+    { matcher: "/admin/odeme/connection", method: ["POST"], policies: [{ resource: "payment", operation: "read" }] },
+    {
+      matcher: "/admin/odeme/payments/:session_id/resolve",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminResolveOdemePayment)],
     },
     {
       matcher: "/admin/odeme/attention",

@@ -2,15 +2,28 @@
  * The "needs attention" contract, shared by the server and the Admin bundle
  * (which imports it as types only, so it imports nothing itself).
  */
-export type AttentionKind = "review" | "duplicate_charge" | "unknown_outcome" | "dead_notification"
+export type AttentionKind =
+  | "review"
+  | "duplicate_charge"
+  | "unknown_outcome"
+  | "dead_notification"
+  /** A refund Medusa recorded: pay it back in the merchant panel, then acknowledge. */
+  | "refund_due"
+  /** The customer came back saying "paid" and no notification confirmed it: check the webhook URL. */
+  | "unconfirmed_return"
+  /** Settling in Medusa (settle_failing) or asking the service (checks_failing) keeps failing. */
+  | "stuck"
 
-export type AttentionAction = "check" | "retry" | "acknowledge"
+export type AttentionAction = "check" | "retry" | "acknowledge" | "resolve"
 
 /** One thing a person must look at, with what they can do about it (Admin's "needs attention"). */
 export interface AttentionItem {
   id: string
   kind: AttentionKind
-  /** Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, contradiction, creation_unknown, duplicate_charge, notification_dead. */
+  /**
+   * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, contradiction,
+   * creation_unknown, duplicate_charge, notification_dead, refund_due, unconfirmed_return, settle_failing, checks_failing.
+   */
   code: string
   session_id: string | null
   order_id: string | null
@@ -21,6 +34,7 @@ export interface AttentionItem {
   service_uuids: string[]
   notification_id: string | null
   charge_id: string | null
+  refund_id: string | null
   /** Technical detail for the merchant's logs; not translated. */
   detail: string | null
   since: string

@@ -5,7 +5,13 @@ export type { AttentionAction, AttentionItem, AttentionKind } from "./attention-
 
 export function presentAttention(row: AttentionRow): AttentionItem {
   const actions: AttentionAction[] =
-    row.kind === "dead_notification" ? ["retry"] : row.charge_id ? ["acknowledge"] : ["check"]
+    row.kind === "dead_notification"
+      ? ["retry"]
+      : row.charge_id || row.refund_id
+        ? ["acknowledge"]
+        : row.kind === "review" || row.kind === "unknown_outcome" || row.kind === "stuck"
+          ? ["check", "resolve"]
+          : ["check"]
   return {
     id: row.id,
     kind: row.kind,
@@ -19,6 +25,7 @@ export function presentAttention(row: AttentionRow): AttentionItem {
     service_uuids: row.service_uuid ? [row.service_uuid] : [],
     notification_id: row.notification_id,
     charge_id: row.charge_id,
+    refund_id: row.refund_id,
     detail: row.detail,
     since: new Date(row.since).toISOString(),
     actions,

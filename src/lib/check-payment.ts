@@ -72,14 +72,17 @@ export async function checkTransfer(
   const odeme = odemeModule(container)
   const now = Date.now()
   const base = { session_id: row.session_id }
+  // From the transfer's creation, not from when the customer chose bank transfer (the session's row).
+  const createdAt = transferCreatedAt(row)
 
   let record: TransferRecord
   try {
     record = await odeme.client.getTransferByUuid(row.service_uuid!)
   } catch (err) {
     const msg = err instanceof OdemeApiError ? `${err.kind}${err.status ? ` ${err.status}` : ""}` : "error"
+    await odeme.countFailure(row.session_id, "check", true)
     await odeme.updatePaymentDetails(row.session_id, {
-      next_check_at: new Date(now + Math.min(nextCheckDelayMs(row.created_at, now), 5 * 60_000)),
+      next_check_at: new Date(now + Math.min(nextCheckDelayMs(createdAt, now), 5 * 60_000)),
       last_checked_at: new Date(now),
       last_result: `check failed: ${msg}`,
     })
@@ -87,9 +90,9 @@ export async function checkTransfer(
   }
 
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
-  const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1 }
+  const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1, ...(row.check_failures ? { check_failures: 0 } : {}) }
   let answer = transferAnswer(record, row)
-  const expiresAt = new Date(row.created_at).getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
+  const expiresAt = createdAt.getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
   const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
   if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
 
@@ -97,7 +100,7 @@ export async function checkTransfer(
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
     if (payment === row && recordLater && answer.kind === "pending") {
-      recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(row.created_at, now)) } })
+      recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(createdAt, now)) } })
       return { ...base, state: row.status, changed: false, detail: "still waiting for the transfer" }
     }
   } catch (err) {
@@ -107,7 +110,7 @@ export async function checkTransfer(
     return { ...base, state: row.status, changed: false, detail: `settling failed (${msg}); retried later` }
   }
   const waiting = payment.status === "awaiting_transfer" || payment.status === "unknown"
-  await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(row.created_at, now)) : null })
+  await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
   const detail =
     answer.kind === "expired"
       ? expiry
@@ -118,3 +121,8 @@ export async function checkTransfer(
 }
 
 export { transferAnswer }
+
+/** When the service's transfer was created: the creation claim's start (the session row may be days older). */
+export function transferCreatedAt(row: Pick<OdemePaymentRow, "creation_started_at" | "created_at">): Date {
+  return new Date(row.creation_started_at ?? row.created_at)
+}

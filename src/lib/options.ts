@@ -90,10 +90,21 @@ export const odemeOptionsSchema = z
      * connected, so a customer cannot choose the IP the service is told.
      */
     trustProxy: z.boolean().default(false),
+    /**
+     * Addresses of storefront servers that create payment sessions on their
+     * customers' behalf (server actions) and report the customer's address in
+     * the `x-odeme-client-ip` header. Only these are believed.
+     */
+    trustedStorefrontAddresses: z.array(z.string().ip({ message: "must be an IP address" })).default([]),
     webhook: z
       .object({
-        /** Notifications accepted per minute from one client address before 429 (forged floods). */
-        maxPerMinutePerAddress: z.coerce.number().int().min(1).max(1_000_000).default(600),
+        /**
+         * Off by default. Notifications accepted per minute from one client address
+         * before 429. Behind a TLS proxy the service and everyone else share one
+         * address, so a limit there refuses the service's genuine deliveries too:
+         * set it only where senders are told apart.
+         */
+        maxPerMinutePerAddress: z.coerce.number().int().min(1).max(1_000_000).optional(),
       })
       .strict()
       .default({}),
@@ -111,6 +122,14 @@ export const odemeOptionsSchema = z
          */
         verifyBudgetPerSession: z.coerce.number().int().min(1).max(1000).default(20),
         verifyBudgetWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+        /**
+         * A customer who came back from the payment page saying "paid" with no verified
+         * notification after this long is listed in "needs attention": the service's
+         * webhooks are not arriving (a wrong or missing webhook URL in the merchant panel).
+         */
+        unconfirmedAfterMinutes: z.coerce.number().positive().max(24 * 60).default(5),
+        /** Consecutive failures to capture a paid payment, or to ask the service about a transfer, before a person is asked. */
+        failuresBeforeAttention: z.coerce.number().int().min(1).max(1000).default(5),
       })
       .strict()
       .default({}),

@@ -1,5 +1,6 @@
 import type OdemeModuleService from "../modules/odeme/service"
 import type { StoredNotification } from "../modules/odeme/service"
+import type { NotificationInput } from "../modules/odeme/sql/notifications"
 import { contentKey, unstorableText, webhookSchema, zodMessage } from "./notification-shape"
 
 export type WebhookIntake =
@@ -7,14 +8,14 @@ export type WebhookIntake =
   | { kind: "unknown_session"; message: string }
   | { kind: "stored"; row: StoredNotification; duplicate: boolean; process: boolean }
 
+/** A webhook body that passed validation, ready to be stored. */
+export type ParsedWebhook = { kind: "valid"; input: NotificationInput } | { kind: "invalid"; message: string }
+
 /**
- * Takes one webhook (spec §6.2) into the inbox: validates its shape and
- * stores it once, in one statement that also checks the reference is one of
- * this store's payments. Used by the plugin's webhook route and, as a safety
- * net, by the providers when a merchant pointed the service at Medusa's
- * generic /hooks/payment route.
+ * Checks one webhook (spec §6.2) without touching the database: junk is
+ * answered before it costs anything or counts as ingest.
  */
-export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
+export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): ParsedWebhook {
   const raw = rawBody == null ? null : Buffer.isBuffer(rawBody) ? rawBody.toString("utf8") : String(rawBody)
   // The raw body too: the parsers drop some parts of a body (a form field without a name), the raw body keeps them.
   const unstorable = unstorableText(body) ?? unstorableText(raw)
@@ -23,22 +24,41 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
   const parsed = webhookSchema.safeParse(body ?? {})
   if (!parsed.success) return { kind: "invalid", message: `Invalid payment notification: ${zodMessage(parsed.error)}` }
   const n = parsed.data
-  const stored = await odeme.storeNotification({
-    source: "webhook",
-    // The content as it arrived, so copies that differ in anything are verified apart.
-    dedupe_key: contentKey(body as Record<string, unknown>),
-    session_id: n.order_id,
-    service_uuid: n.uuid,
-    status: n.status,
-    type: n.type ?? null,
-    payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>) },
-    raw_body: raw ? raw.slice(0, 64 * 1024) : null,
-  })
-  if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${n.order_id}.` }
+  return {
+    kind: "valid",
+    input: {
+      source: "webhook",
+      // The content as it arrived, so copies that differ in anything are verified apart.
+      dedupe_key: contentKey(body as Record<string, unknown>),
+      session_id: n.order_id,
+      service_uuid: n.uuid,
+      status: n.status,
+      type: n.type ?? null,
+      payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>) },
+      raw_body: raw ? raw.slice(0, 64 * 1024) : null,
+    },
+  }
+}
+
+/** Stores a checked webhook once, in one statement that also checks the reference is one of this store's payments. */
+export async function storeWebhook(odeme: OdemeModuleService, input: NotificationInput): Promise<Exclude<WebhookIntake, { kind: "invalid" }>> {
+  const stored = await odeme.storeNotification(input)
+  if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${input.session_id}.` }
   const { row, duplicate } = stored
   // A repeat of a notification never taken up (or a redelivery of a dead one) may kick it; one waiting
   // for its retry keeps its backoff.
   return { kind: "stored", row, duplicate, process: !duplicate || row.state === "received" || (row.state === "retry" && row.attempts === 0) }
+}
+
+/**
+ * Takes one webhook into the inbox: checks it, then stores it. Used by the
+ * providers as a safety net when a merchant pointed the service at Medusa's
+ * generic /hooks/payment route; the plugin's own route runs the two steps
+ * itself so that junk never counts as ingest.
+ */
+export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
+  const parsed = parseWebhook(body, rawBody)
+  return parsed.kind === "invalid" ? parsed : storeWebhook(odeme, parsed.input)
 }
 
 /**

@@ -79,13 +79,18 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
 function ActionButton({ item, action }: { item: AttentionItem; action: AttentionAction }) {
   const { t } = useTranslation()
   const mutation = useAttentionAction(action)
-  const target = action === "check" ? item.session_id : action === "retry" ? item.notification_id : item.charge_id
+  const target =
+    action === "check" || action === "resolve" ? item.session_id : action === "retry" ? item.notification_id : item.refund_id ?? item.charge_id
   if (!target) return null
-  const run = () =>
-    mutation.mutate(target, {
+  const run = () => {
+    // What the person did is kept in the payment's timeline.
+    const note = action === "resolve" ? window.prompt(t("odeme.attention.resolvePrompt")) : undefined
+    if (action === "resolve" && !note?.trim()) return
+    mutation.mutate({ id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined }, {
       onSuccess: () => toast.success(t("odeme.attention.toast.done")),
       onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
     })
+  }
   return (
     <Button
       size="small"

@@ -40,7 +40,10 @@ export function kindColor(kind: TimelineKind): BadgeColor {
 export function attentionColor(kind: AttentionKind): BadgeColor {
   switch (kind) {
     case "duplicate_charge":
+    case "refund_due":
+    case "unconfirmed_return":
       return "red"
+    case "stuck":
     case "dead_notification":
       return "orange"
     case "unknown_outcome":

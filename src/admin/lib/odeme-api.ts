@@ -39,6 +39,7 @@ export interface OdemeSettings {
   storefront_origins: string[]
   refunds: "manual" | "reject"
   checkout_description?: string
+  webhook_health?: { last_webhook_at: string | null; webhooks_24h: number; unconfirmed_returns: number }
   warnings: ConfigWarning[]
 }
 
@@ -52,6 +53,10 @@ export const odemeApi = {
   retryNotification: (id: string) => sdk.client.fetch<unknown>(path("/admin/odeme/notifications/:id/retry", id), { method: "POST", body: {} }),
   acknowledgeCharge: (chargeId: string) =>
     sdk.client.fetch<unknown>(path("/admin/odeme/charges/:charge_id/acknowledge", chargeId), { method: "POST", body: {} }),
+  acknowledgeRefund: (refundId: string) =>
+    sdk.client.fetch<unknown>(path("/admin/odeme/refunds/:id/acknowledge", refundId), { method: "POST", body: {} }),
+  resolvePayment: (sessionId: string, note: string) =>
+    sdk.client.fetch<unknown>(path("/admin/odeme/payments/:session_id/resolve", sessionId), { method: "POST", body: { note } }),
   attention: (query: { limit?: number; offset?: number } = {}) => sdk.client.fetch<AttentionList>("/admin/odeme/attention", { query }),
   settings: () => sdk.client.fetch<OdemeSettings>("/admin/odeme/settings"),
   testConnection: () => sdk.client.fetch<ConnectionResult>("/admin/odeme/connection", { method: "POST", body: {} }),

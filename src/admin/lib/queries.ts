@@ -49,12 +49,20 @@ export function useTestConnection() {
   return useMutation({ mutationFn: () => odemeApi.testConnection() })
 }
 
-/** The action of a "needs attention" item: Check now, Retry or Mark refunded. */
-export function useAttentionAction(action: "check" | "retry" | "acknowledge") {
+/** The action of a "needs attention" item: Check now, Retry, Mark refunded (a charge or a refund), Mark resolved (with a note). */
+export function useAttentionAction(action: "check" | "retry" | "acknowledge" | "resolve") {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string): Promise<unknown> =>
-      action === "check" ? odemeApi.checkPayment(id) : action === "retry" ? odemeApi.retryNotification(id) : odemeApi.acknowledgeCharge(id),
+    mutationFn: ({ id, kind, note }: { id: string; kind?: "charge" | "refund"; note?: string }): Promise<unknown> =>
+      action === "check"
+        ? odemeApi.checkPayment(id)
+        : action === "retry"
+          ? odemeApi.retryNotification(id)
+          : action === "resolve"
+            ? odemeApi.resolvePayment(id, note ?? "")
+            : kind === "refund"
+              ? odemeApi.acknowledgeRefund(id)
+              : odemeApi.acknowledgeCharge(id),
     onSettled: () => refreshAfterPaymentChange(client),
   })
 }

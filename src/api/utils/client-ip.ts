@@ -1,4 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { isIP } from "node:net"
+import { MedusaError } from "@medusajs/framework/utils"
+import { odemeError } from "../../lib/medusa-errors"
+import type { OdemeOptions } from "../../lib/options"
 import { odemeModule } from "./odeme-module"
 
 /**
@@ -19,21 +23,48 @@ export function clientAddress(req: MedusaRequest, trustProxy: boolean): string {
 }
 
 /**
- * The transfer API needs the customer's IP (spec §4.5 `client_ip`). It is
- * taken from the request that creates the payment session, never from the
- * body: whatever the storefront sent as `data.client_ip` is replaced.
+ * The header a trusted storefront server uses to pass on its customer's
+ * address: a storefront that creates sessions server-side (the maintained
+ * starter's server actions) would otherwise give every customer its own.
  */
-export function attachClientIp(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const body = req.body as { provider_id?: unknown; data?: Record<string, unknown> } | undefined
-  if (body && typeof body.provider_id === "string" && body.provider_id.startsWith("pp_odeme-")) {
-    const ip = clientAddress(req, odemeModule(req.scope).odemeOptions.trustProxy)
-    body.data = { ...(body.data && typeof body.data === "object" ? body.data : {}), client_ip: ip }
-    const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
-    if (validated) validated.data = { ...(validated.data ?? {}), client_ip: ip }
+export const CLIENT_IP_HEADER = "x-odeme-client-ip"
+
+/**
+ * The customer's address for the transfer API (spec §4.5 `client_ip`): the
+ * address that connected, or, when that is one of `trustedStorefrontAddresses`,
+ * the address that storefront server reports in `x-odeme-client-ip`.
+ * Never taken from the body, never made up.
+ */
+export function customerAddress(req: MedusaRequest, options: Pick<OdemeOptions, "trustProxy" | "trustedStorefrontAddresses">): string | null {
+  const caller = clientAddress(req, options.trustProxy)
+  if (caller && options.trustedStorefrontAddresses.includes(caller)) {
+    const reported = req.headers[CLIENT_IP_HEADER]
+    const ip = typeof reported === "string" ? normalizeIp(reported.trim()) : ""
+    if (isIP(ip)) return ip
   }
+  return isIP(caller) ? caller : null
+}
+
+/**
+ * Guards the store's session creation for the plugin's providers: the session
+ * id is Medusa's to give, so storefront data that names one (or the plugin's
+ * tag) is refused; `client_ip` is set from the request, whatever the body said.
+ */
+export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const body = req.body as { provider_id?: unknown; data?: Record<string, unknown> } | undefined
+  if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith("pp_odeme-")) return next()
+  const given = body.data && typeof body.data === "object" ? body.data : {}
+  if ("session_id" in given || "session_tag" in given) {
+    return next(odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it."))
+  }
+  const ip = customerAddress(req, odemeModule(req.scope).odemeOptions)
+  const { client_ip: _ignored, ...rest } = given
+  body.data = ip ? { ...rest, client_ip: ip } : rest
+  const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
+  if (validated) validated.data = body.data
   next()
 }
 
 export function normalizeIp(ip: string): string {
-  return ip.startsWith("::ffff:") ? ip.slice(7) : ip || "0.0.0.0"
+  return ip.startsWith("::ffff:") ? ip.slice(7) : ip
 }

@@ -7,13 +7,16 @@ const windows = new Map<string, { start: number; count: number }>()
 let lastSweep = 0
 
 /**
- * Forged notifications must not fill the inbox: each client address may
- * deliver `webhook.maxPerMinutePerAddress` notifications a minute to this
- * process; more get 429 with Retry-After (the service redelivers). The
- * default is far above what the service sends, bursts after an outage included.
+ * Only when the merchant sets `webhook.maxPerMinutePerAddress` (off by
+ * default: behind a TLS proxy the service shares its address with every
+ * sender, and its genuine deliveries would be refused with the junk): each
+ * client address may deliver that many notifications a minute to this
+ * process; more get 429 with Retry-After.
  */
 export function limitPerAddress(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const options = odemeModule(req.scope).odemeOptions
+  const limit = options.webhook.maxPerMinutePerAddress
+  if (limit === undefined) return next()
   const now = Date.now()
   if (now - lastSweep > WINDOW_MS) {
     for (const [k, w] of windows) if (now - w.start >= WINDOW_MS) windows.delete(k)
@@ -26,7 +29,7 @@ export function limitPerAddress(req: MedusaRequest, res: MedusaResponse, next: M
     windows.set(key, w)
   }
   w.count++
-  if (w.count > options.webhook.maxPerMinutePerAddress) {
+  if (w.count > limit) {
     res.setHeader("Retry-After", String(Math.ceil((w.start + WINDOW_MS - now) / 1000)))
     res.status(429).json({ type: "too_many_requests", message: "Too many notifications from this address; deliver again later." })
     return

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OdemePaymentRow, StateChange } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
-import { cancelUnpaidOrder, isSessionAlive, settlePaid } from "./medusa-side"
+import { cancelUnpaidOrder, medusaFacts, settlePaid } from "./medusa-side"
 import { decide, type Decision, type ServiceAnswer } from "./transitions"
 
 export interface Applied {
@@ -51,12 +51,8 @@ export async function applyServiceAnswer(
     // Medusa's side matters only where the table reads it: a success that would pay or settle.
     const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true
     const needsMedusa = answer.kind === "paid" && opts.sessionAlive === undefined && settles && !["failed", "canceled", "expired"].includes(before.status)
-    const alive = needsMedusa ? await isSessionAlive(container, sessionId) : opts.sessionAlive ?? true
-    const decision = decide(
-      { status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid },
-      answer,
-      { session_alive: alive }
-    )
+    const medusa = needsMedusa ? await medusaFacts(container, sessionId) : { session_alive: opts.sessionAlive ?? true }
+    const decision = decide({ status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid }, answer, medusa)
 
     let payment = before
     const change = stateChange(before, answer, decision)
@@ -91,7 +87,20 @@ export async function applyServiceAnswer(
     }
 
     if (opts.act) {
-      if (decision.action === "settle") await settlePaid(container, payment)
+      if (decision.action === "settle") {
+        let settled: Awaited<ReturnType<typeof settlePaid>>
+        try {
+          settled = await settlePaid(container, payment)
+        } catch (err) {
+          await odeme.countFailure(sessionId, "settle", true)
+          throw err
+        }
+        if (payment.settle_failures) await odeme.countFailure(sessionId, "settle", false)
+        // The order was canceled under the settle lock's re-check: the same table decides what the money is now.
+        if (settled === "order_canceled") {
+          return applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: payment.service_uuid, captured: false }, { act: false })
+        }
+      }
       if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
     }
     return { payment, decision }
@@ -129,6 +138,9 @@ function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decisio
     case "amount_mismatch":
       return answer.kind === "mismatch" ? answer.reason.slice(0, 500) : "amount or currency differs"
     case "late_success":
+      if (answer.kind === "order_canceled" || (answer.kind === "paid" && before.status !== "failed" && before.status !== "canceled" && before.status !== "expired")) {
+        return "The order was canceled in Medusa before this payment could be captured: refund it in the merchant panel"
+      }
       return `The service confirmed a payment that was ${before.status} here: refund it in the merchant panel or accept it by hand`
     case "session_gone":
       return "The service confirmed a payment for a session Medusa no longer has (the cart changed or another payment was started)"

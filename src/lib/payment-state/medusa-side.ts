@@ -2,19 +2,27 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
+import { odemeModule } from "../odeme-module"
+import type { MedusaFacts } from "./transitions"
 
-/** Where Medusa stands for a payment session: payment captured? cart? order? */
+/** Where Medusa stands for a payment session: payment captured? cart? order, and is it canceled? */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: sessions } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "payment_collection_id", "payment.id", "payment.captured_at"],
+    fields: ["id", "status", "payment_collection_id", "payment_collection.status", "payment.id", "payment.captured_at"],
     filters: { id: sessionId },
   })
   const session = sessions[0] as
-    | { id: string; status: string; payment_collection_id: string; payment?: { id: string; captured_at: Date | null } | null }
+    | {
+        id: string
+        status: string
+        payment_collection_id: string
+        payment_collection?: { status: string } | null
+        payment?: { id: string; captured_at: Date | null } | null
+      }
     | undefined
-  if (!session) return { session: null, captured: false, cartId: null, orderId: null }
+  if (!session) return { session: null, captured: false, cartId: null, orderId: null, orderCanceled: false }
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -22,17 +30,23 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   })
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id ?? null
   let orderId: string | null = null
+  let orderStatus: string | null = null
   if (cartId) {
-    const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-    orderId = (orders[0] as { order_id?: string } | undefined)?.order_id ?? null
+    const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id", "order.status"], filters: { cart_id: cartId } })
+    const link = orders[0] as { order_id?: string; order?: { status?: string } | null } | undefined
+    orderId = link?.order_id ?? null
+    orderStatus = link?.order?.status ?? null
   }
-  return { session, captured: !!session.payment?.captured_at, cartId, orderId }
+  // Medusa's cancel marks the order and every one of its payment collections canceled.
+  const orderCanceled = orderStatus === "canceled" || session.payment_collection?.status === "canceled"
+  return { session, captured: !!session.payment?.captured_at, cartId, orderId, orderCanceled }
 }
 
-/** A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid. */
-export async function isSessionAlive(container: MedusaContainer, sessionId: string): Promise<boolean> {
-  const { session } = await medusaState(container, sessionId)
-  return !!session && session.status !== "canceled"
+/** What the transition table reads of Medusa: can the session still take the money? */
+export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts> {
+  const { session, orderCanceled } = await medusaState(container, sessionId)
+  // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
+  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled }
 }
 
 /**
@@ -43,16 +57,22 @@ export async function isSessionAlive(container: MedusaContainer, sessionId: stri
  * `cart.complete`. Already captured and ordered → nothing to do. Throws
  * (with Medusa's reason) while it is not there yet, so the caller retries.
  */
-export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<void> {
+export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<"settled" | "order_canceled"> {
   const locking = container.resolve(Modules.LOCKING)
   const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
-  await locking.execute(
+  return locking.execute(
     `odeme:session:${payment.session_id}`,
     async () => {
       let state = await medusaState(container, payment.session_id)
       // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
       if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
-      if (settled(state)) return
+      const link = () => odemeModule(container).updatePaymentDetails(payment.session_id, { cart_id: state.cartId, order_id: state.orderId })
+      if (settled(state)) {
+        await link()
+        return "settled" as const
+      }
+      // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
+      if (state.orderCanceled) return "order_canceled" as const
       await processPaymentWorkflow(container).run({
         input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
       })
@@ -73,6 +93,8 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
             (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
         )
       }
+      await link()
+      return "settled" as const
     },
     { timeout: 30 }
   )

@@ -17,6 +17,12 @@ export type ServiceAnswer =
   | { kind: "invalid"; reason: string }
   | { kind: "expired"; detail?: string }
   | { kind: "canceled" }
+  /**
+   * Medusa canceled the order this session paid for (an admin, or the plugin's
+   * cancel of an expired transfer). `captured`: Medusa had captured the
+   * session's payment, so its cancel recorded a refund to make by hand.
+   */
+  | { kind: "order_canceled"; uuid?: string | null; captured: boolean }
 
 export type AnswerKind = ServiceAnswer["kind"]
 
@@ -31,6 +37,8 @@ export interface PaymentFacts {
 /** Medusa's side of the payment: does its session still exist and accept money? */
 export interface MedusaFacts {
   session_alive: boolean
+  /** The order (or order balance) this session would pay was canceled: money must never be captured onto it. */
+  order_canceled?: boolean
 }
 
 export type MedusaAction =
@@ -120,6 +128,13 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       return p.status === "awaiting_transfer" ? move("expired", "expired", { action: "cancel_order" }) : keep("unchanged")
     case "canceled":
       return p.status === "pending" || p.status === "awaiting_transfer" ? move("canceled", "canceled") : keep("unchanged")
+    case "order_canceled":
+      // Nothing can be paid onto a canceled order: money that arrives later is a late success, never a capture.
+      if (OPEN.has(p.status)) return move("canceled", "canceled")
+      // Confirmed here but never captured in Medusa: the customer's money has no order. Captured: Medusa's
+      // cancel refunded it, which the plugin lists as a refund to make in the merchant panel.
+      if (p.status === "paid" && !a.captured) return review("late_success", "late")
+      return keep("unchanged")
     case "failed":
       if (open && p.status !== "review") {
         // Another of the session's payments failed; the one that is ours still stands.
@@ -131,12 +146,18 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
     case "paid":
       if (open) {
         if (!medusa.session_alive) return review("session_gone", "late")
+        if (medusa.order_canceled) return review("late_success", "late")
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
       if (p.status === "paid") {
         // The same payment again: make sure Medusa is settled (an earlier attempt may have stopped half-way),
-        // unless Medusa lost the session meanwhile: then a person decides.
-        if (ours) return medusa.session_alive ? { ...keep("paid", "keep"), action: "settle" } : review("session_gone", "keep")
+        // unless Medusa lost the session or canceled the order meanwhile: then the money has no order,
+        // and its charge is listed as money to give back.
+        if (ours) {
+          if (!medusa.session_alive) return review("session_gone", "late")
+          if (medusa.order_canceled) return review("late_success", "late")
+          return { ...keep("paid", "keep"), action: "settle" }
+        }
         return keep("duplicate_charge", "duplicate", true)
       }
       if (p.status === "review") return keep("late_success", "late", true)

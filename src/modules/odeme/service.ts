@@ -9,11 +9,13 @@ import { createServiceClient } from "../../lib/service-client"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
+import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
-import { listAttention } from "./sql/attention"
+import { listAttention, webhookHealth } from "./sql/attention"
 import * as charges from "./sql/charges"
 import * as notifications from "./sql/notifications"
 import * as payments from "./sql/payments"
+import * as refunds from "./sql/refunds"
 import { knexOf, serialize } from "./sql/tables"
 import type {
   AttentionKind,
@@ -23,6 +25,7 @@ import type {
   OdemeChargeRow,
   OdemeNotificationRow,
   OdemePaymentRow,
+  OdemeRefundRow,
   PaymentDetails,
   StateChange,
 } from "./types"
@@ -41,6 +44,7 @@ class OdemeModuleService extends MedusaService({
   OdemePayment,
   OdemeNotification,
   OdemeCharge,
+  OdemeRefund,
 }) {
   readonly odemeOptions: OdemeOptions
   readonly client: OdemeClient
@@ -216,7 +220,39 @@ class OdemeModuleService extends MedusaService({
     page: { limit: number; offset: number; sessionIds?: string[] },
     @MedusaContext() ctx: Context = {}
   ): Promise<{ rows: AttentionRow[]; counts: Record<AttentionKind, number> }> {
-    return listAttention(knexOf(ctx), page)
+    const n = this.odemeOptions.notifications
+    return listAttention(knexOf(ctx), page, { unconfirmedAfterMinutes: n.unconfirmedAfterMinutes, failures: n.failuresBeforeAttention })
+  }
+
+  /** When the last webhook arrived and how many came in 24 hours. */
+  @InjectManager()
+  async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number }> {
+    return webhookHealth(knexOf(ctx))
+  }
+
+  /** A person closed a review item with what they did (kept in the timeline); the state is not changed. */
+  @InjectManager()
+  async resolvePayment(sessionId: string, actor: string | null, note: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
+    return payments.resolvePayment(knexOf(ctx), sessionId, actor, note)
+  }
+
+  // ---- refunds to make by hand ------------------------------------------------
+
+  /** A refund Medusa recorded (the service has no refund call): a to-do until a person says it was paid back. */
+  @InjectManager()
+  async recordRefund(refund: refunds.RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return refunds.recordRefund(knexOf(ctx), refund)
+  }
+
+  @InjectManager()
+  async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
+    return refunds.acknowledgeRefund(knexOf(ctx), id, actor)
+  }
+
+  /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
+  @InjectManager()
+  async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return payments.countFailure(knexOf(ctx), sessionId, what, failed)
   }
 }
 

@@ -3,6 +3,7 @@ import type { AttentionKind } from "../../lib/attention-types"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
+import OdemeRefund from "./models/odeme-refund"
 import type { PaymentState, ReviewCode } from "./models/states"
 
 export type OdemePaymentRow = InferTypeOf<typeof OdemePayment>
@@ -11,6 +12,7 @@ export type OdemeNotificationRow = Omit<InferTypeOf<typeof OdemeNotification>, "
   verify_result: Record<string, unknown> | null
 }
 export type OdemeChargeRow = InferTypeOf<typeof OdemeCharge>
+export type OdemeRefundRow = InferTypeOf<typeof OdemeRefund>
 
 /** What the webhook route needs of a stored row: the insert returns nothing more. */
 export type StoredNotification = Pick<OdemeNotificationRow, "id" | "state" | "attempts">
@@ -31,6 +33,7 @@ export type PaymentDetails = Partial<
     | "charged_currency"
     | "next_check_at"
     | "check_attempts"
+    | "check_failures"
     | "last_checked_at"
     | "last_result"
     | "cart_id"
@@ -66,6 +69,7 @@ export interface AttentionRow {
   service_uuid: string | null
   notification_id: string | null
   charge_id: string | null
+  refund_id: string | null
   detail: string | null
   since: Date
 }

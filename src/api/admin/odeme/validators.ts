@@ -27,6 +27,16 @@ export const AdminOdemeChargeParams = z.object({
   id: z.string().regex(/^odchg_[A-Za-z0-9]{10,60}$/, "id must be a charge id (odchg_…)."),
 })
 
+export const AdminOdemeRefundParams = z.object({
+  id: z.string().regex(/^odref_[A-Za-z0-9]{10,60}$/, "id must be a refund id (odref_…)."),
+})
+
+/** What a person did about a review item, kept in the payment's timeline. */
+export const AdminResolveOdemePayment = z.object({
+  note: z.string().trim().min(3, "Say what was done (at least 3 characters).").max(1000),
+})
+export type AdminResolveOdemePaymentType = z.infer<typeof AdminResolveOdemePayment>
+
 export const AdminGetOdemeTransfersParams = z.object({
   limit: count(20, 1, 100),
   offset: count(0, 0, 1_000_000),

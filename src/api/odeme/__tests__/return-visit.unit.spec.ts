@@ -25,7 +25,7 @@ describe("recordReturn", () => {
         session_id: SESSION,
         service_uuid: "u-1",
         status: column,
-        payload: { ...q, order_id: SESSION, outcome: "success" },
+        payload: { ...q, order_id: SESSION, outcome: "success", arrived: { order_id: SESSION, uuid: q.uuid, status: q.status, hash: q.hash } },
         state: "received",
         outcome: null,
       })

@@ -3,7 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { noteIngest } from "../../../lib/process-notification"
-import { takeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
+import { parseWebhook, storeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
 
 /**
@@ -28,6 +28,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
 /** Stores the webhook and answers the service: the stored notification, or null when it was not stored. */
 async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Extract<WebhookIntake, { kind: "stored" }> | null> {
+  // Junk is answered before it counts as ingest: a stream of it must not hold back processing.
+  const parsed = parseWebhook(req.body, (req as unknown as { rawBody?: Buffer }).rawBody)
+  if (parsed.kind === "invalid") {
+    answer(res, 400, { type: "invalid_data", message: parsed.message })
+    return null
+  }
   // Processing in this process waits while webhooks are between arrival and answer.
   const acknowledged = noteIngest()
   try {
@@ -36,14 +42,10 @@ async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Ext
       // Medusa's pool waits up to 60 s for a connection while the database is down; the
       // service gives up on a delivery long before. Answer 503 within a bound instead.
       // The one statement below is the route's only round trip to the database.
-      intake = await withDeadline(takeWebhook(odemeModule(req.scope), req.body, (req as unknown as { rawBody?: Buffer }).rawBody), STORE_DEADLINE_MS)
+      intake = await withDeadline(storeWebhook(odemeModule(req.scope), parsed.input), STORE_DEADLINE_MS)
     } catch (err) {
       logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
       answer(res, 503, { type: "unavailable", message: "The notification could not be stored; please deliver it again." })
-      return null
-    }
-    if (intake.kind === "invalid") {
-      answer(res, 400, { type: "invalid_data", message: intake.message })
       return null
     }
     if (intake.kind === "unknown_session") {

@@ -17,6 +17,8 @@ const ANSWERS: Record<string, ServiceAnswer> = {
   invalid: { kind: "invalid", reason: "is_valid false" },
   expired: { kind: "expired" },
   canceled: { kind: "canceled" },
+  "order_canceled(captured)": { kind: "order_canceled", uuid: U1, captured: true },
+  "order_canceled(uncaptured)": { kind: "order_canceled", uuid: U1, captured: false },
 }
 
 type Row = [to: PaymentState | "=", action: Decision["action"], charge: Decision["charge"], outcome: Decision["outcome"], review?: ReviewCode]
@@ -40,6 +42,8 @@ const TABLE: Record<string, Record<string, Row>> = {
     invalid: ["=", "none", null, "rejected"],
     expired: ["=", "none", null, "unchanged"],
     canceled: ["canceled", "none", null, "canceled"],
+    "order_canceled(captured)": ["canceled", "none", null, "canceled"],
+    "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
   },
   awaiting_transfer: {
     created: ["=", "none", null, "unchanged"],
@@ -54,6 +58,8 @@ const TABLE: Record<string, Record<string, Row>> = {
     invalid: ["=", "none", null, "rejected"],
     expired: ["expired", "cancel_order", null, "expired"],
     canceled: ["canceled", "none", null, "canceled"],
+    "order_canceled(captured)": ["canceled", "none", null, "canceled"],
+    "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
   },
   unknown: {
     created: ["=", "none", null, "unchanged"],
@@ -68,6 +74,8 @@ const TABLE: Record<string, Record<string, Row>> = {
     invalid: ["=", "none", null, "rejected"],
     expired: ["=", "none", null, "unchanged"],
     canceled: ["=", "none", null, "unchanged"],
+    "order_canceled(captured)": ["canceled", "none", null, "canceled"],
+    "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
   },
   paid: {
     created: ["=", "none", null, "unchanged"],
@@ -82,6 +90,8 @@ const TABLE: Record<string, Record<string, Row>> = {
     invalid: ["=", "none", null, "rejected"],
     expired: ["=", "none", null, "unchanged"],
     canceled: ["=", "none", null, "unchanged"],
+    "order_canceled(captured)": ["=", "none", null, "unchanged"],
+    "order_canceled(uncaptured)": ["review", "none", "late", "late_success", "late_success"],
   },
 }
 for (const s of ["failed", "canceled", "expired"] as const) {
@@ -98,6 +108,8 @@ for (const s of ["failed", "canceled", "expired"] as const) {
     invalid: ["=", "none", null, "rejected"],
     expired: ["=", "none", null, "unchanged"],
     canceled: ["=", "none", null, "unchanged"],
+    "order_canceled(captured)": ["=", "none", null, "unchanged"],
+    "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
   }
 }
 TABLE.review = {
@@ -113,6 +125,8 @@ TABLE.review = {
   invalid: ["=", "none", null, "rejected"],
   expired: ["=", "none", null, "unchanged"],
   canceled: ["=", "none", null, "unchanged"],
+  "order_canceled(captured)": ["=", "none", null, "unchanged"],
+  "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
 }
 
 const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
@@ -171,6 +185,28 @@ describe("what the table promises about money", () => {
 
   it("a paid payment whose session Medusa lost before it was settled goes to review, never settled silently", () => {
     expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({ to: "review", review_code: "session_gone", action: "none", warn: true })
+  })
+
+  it("the charge of a paid payment whose session Medusa lost is money to give back (late), so it is listed", () => {
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({ charge: "late" })
+  })
+
+  it("a success for an order Medusa canceled is never captured: review, its charge late", () => {
+    for (const s of ["pending", "awaiting_transfer", "unknown", "paid"] as const) {
+      const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: true, order_canceled: true })
+      expect(d).toMatchObject({ to: "review", review_code: "late_success", action: "none", charge: "late", warn: true })
+    }
+  })
+
+  it("another wrong-amount copy on a wrong-amount review stays in review and is recorded rejected", () => {
+    const p = { status: "review" as const, review_code: "amount_mismatch" as const, primary_uuid: null }
+    expect(decide(p, ANSWERS["mismatch(other)"], { session_alive: true })).toMatchObject({
+      to: "review",
+      review_code: "amount_mismatch",
+      action: "none",
+      charge: "rejected",
+      warn: true,
+    })
   })
 
   it("an edited copy of the payment that paid is refused with a warning", () => {

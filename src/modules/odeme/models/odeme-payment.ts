@@ -38,6 +38,13 @@ const OdemePayment = model
     /** Verify calls spent in the current window (forged copies must not drain the service's rate limit). */
     verify_window_started_at: model.dateTime().nullable(),
     verify_calls: model.number().default(0),
+    /** Consecutive failed attempts to capture a paid payment in Medusa, and to ask the service about a transfer. */
+    settle_failures: model.number().default(0),
+    check_failures: model.number().default(0),
+    /** A person looked at a review item and closed it, with what they did. */
+    resolved_at: model.dateTime().nullable(),
+    resolved_by: model.text().nullable(),
+    resolution_note: model.text().nullable(),
     cart_id: model.text().nullable(),
     order_id: model.text().nullable(),
     metadata: model.json().nullable(),

@@ -117,6 +117,7 @@ const CHECKED_COLUMNS = [
   ["last_result", "text"],
   ["last_checked_at", "timestamptz"],
   ["check_attempts", "int"],
+  ["check_failures", "int"],
   ["next_check_at", "timestamptz"],
 ] as const
 
@@ -144,4 +145,24 @@ function checksJson(checks: CheckedTransfer[]): string {
       return out
     })
   )
+}
+
+/** Counts a failed attempt (settling in Medusa, or asking the service) in a row, or ends the run of failures. */
+export async function countFailure(db: Knex, sessionId: string, what: "settle" | "check", failed: boolean): Promise<void> {
+  const column = what === "settle" ? "settle_failures" : "check_failures"
+  await db(PAYMENT)
+    .whereNull("deleted_at")
+    .where({ session_id: sessionId })
+    .update({ [column]: failed ? db.raw("?? + 1", [column]) : 0, updated_at: new Date() })
+}
+
+/** A person closed a review item, saying what they did; the payment's state is not changed. */
+export async function resolvePayment(db: Knex, sessionId: string, actor: string | null, note: string): Promise<OdemePaymentRow | null> {
+  const rows = await db(PAYMENT)
+    .whereNull("deleted_at")
+    .where({ session_id: sessionId })
+    .whereIn("status", ["review", "unknown"])
+    .update({ resolved_at: new Date(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
+    .returning("*")
+  return (rows[0] as OdemePaymentRow | undefined) ?? null
 }

@@ -4,6 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 export const PAYMENT = "odeme_payment"
 export const NOTIFICATION = "odeme_notification"
 export const CHARGE = "odeme_charge"
+export const REFUND = "odeme_refund"
 const JSON_COLUMNS = new Set(["metadata", "payload", "verify_result"])
 
 /** The knex of the manager Medusa injected (the caller's transaction when there is one). */

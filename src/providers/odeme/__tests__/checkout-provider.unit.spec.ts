@@ -99,6 +99,28 @@ describe("Quick Checkout provider", () => {
     expect(env.module.payments.get(paidId)!.status).toBe("paid")
   })
 
+  it("cancel and delete act only on data the plugin wrote for that session: a storefront's session_id names nothing", async () => {
+    const victim = sessionId()
+    const { data } = await initiate(victim)
+    expect((data as any).session_tag).toEqual(expect.any(String))
+    // Medusa hands the storefront's own data to deleteSession when a session's creation fails.
+    await provider.deletePayment({ data: { session_id: victim } } as any)
+    await provider.cancelPayment({ data: { session_id: victim, session_tag: "forged" } } as any)
+    await provider.deletePayment({ data: { ...(data as any), session_id: sessionId() } } as any)
+    expect(env.module.payments.get(victim)).toMatchObject({ status: "pending", version: 0 })
+    await provider.deletePayment({ data } as any)
+    expect(env.module.payments.get(victim)).toMatchObject({ status: "canceled" })
+  })
+
+  it("takes the session id from Medusa's context and refuses data that names another session", async () => {
+    const own = sessionId()
+    const f = await failureOf(initiate(own, { data: { session_id: "payses_someoneelse0001" }, context: { idempotency_key: own } }))
+    expect(f).toMatchObject({ code: "odeme.invalid_session_data" })
+    expect(env.module.payments.get("payses_someoneelse0001")).toBeUndefined()
+    const out = await initiate(own, { data: { session_id: own }, context: { idempotency_key: own } })
+    expect((out.data as any).session_id).toBe(own)
+  })
+
   it("refundPayment with refunds: manual records the amount to pay back in the merchant panel", async () => {
     const out = await provider.refundPayment({ amount: 99.5, data: { session_id: "payses_refund000001" } } as any)
     const refunds = (out.data as any).manual_refunds

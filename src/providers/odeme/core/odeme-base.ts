@@ -41,6 +41,7 @@ import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/app
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { createServiceClient } from "../../../lib/service-client"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
+import { sessionTag, taggedSessionId } from "../../../lib/session-tag"
 import { takeWebhook } from "../../../lib/webhook-intake"
 import type OdemeModuleService from "../../../modules/odeme/service"
 
@@ -96,6 +97,28 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     return id
   }
 
+  /**
+   * The session Medusa is acting on. Medusa names it in the call's context
+   * (`idempotency_key` is the session id for initiate and authorize); data that
+   * names another session is refused, never followed.
+   */
+  protected medusaSessionId(input: { data?: Data; context?: { idempotency_key?: string } }): string {
+    const fromContext = input.context?.idempotency_key
+    const fromData = input.data?.session_id
+    if (typeof fromContext === "string" && fromContext.startsWith("payses_")) {
+      if (fromData !== undefined && fromData !== fromContext) {
+        throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "The payment session data names another session.")
+      }
+      return fromContext
+    }
+    return this.sessionIdOf(input.data)
+  }
+
+  /** What every provider adds to a session's data: the session id with the tag that proves the plugin wrote it. */
+  protected ownership(sessionId: string): Data {
+    return { session_id: sessionId, session_tag: sessionTag(this.options_.apiKey, sessionId) }
+  }
+
   abstract initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput>
   abstract authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput>
   /** The current plugin state of a session, asking the service where that is meaningful. */
@@ -132,12 +155,22 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     return { data: { ...data, captured: true } }
   }
 
-  /** The spec has no cancel call: cancel is local, and a later approval goes to review. */
+  /**
+   * The spec has no cancel call: cancel is local, and a later approval goes to
+   * review. Only data the plugin wrote for a session (its tag) cancels that
+   * session: Medusa also hands the storefront's own data here when a
+   * session's creation fails, and that may name someone else's session.
+   */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = input.data ?? {}
-    if (typeof data.session_id === "string" && (await this.odeme.getPayment(data.session_id))) {
-      await this.apply(data.session_id, { kind: "canceled" })
+    const sessionId = taggedSessionId(this.options_.apiKey, data)
+    if (!sessionId) {
+      if (data.session_id !== undefined) {
+        this.logger_.warn(`medusa-payment-odeme: a cancel or delete named session ${String(data.session_id).slice(0, 80)} without the plugin's tag; nothing was canceled`)
+      }
+      return { data }
     }
+    if (await this.odeme.getPayment(sessionId)) await this.apply(sessionId, { kind: "canceled" })
     return { data: { ...data, state: "canceled" } }
   }
 
@@ -157,6 +190,18 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     const refunds = Array.isArray(data.manual_refunds) ? (data.manual_refunds as unknown[]) : []
     const note = `Refund of ${amount} recorded in Medusa only: it must be paid back in the merchant panel of the payment service.`
     this.logger_.warn(`medusa-payment-odeme: ${note} (session ${String(data.session_id ?? "?")})`)
+    // An admin's refund, a canceled order's captured payment, or Medusa's compensation of a cart that
+    // could not become an order: each is money a person must pay back, listed until acknowledged.
+    const sessionId = typeof data.session_id === "string" ? data.session_id : null
+    const row = sessionId ? await this.odeme.getPayment(sessionId) : null
+    if (row) {
+      await this.odeme.recordRefund({
+        session_id: row.session_id,
+        medusa_refund_id: input.context?.idempotency_key ?? null,
+        amount,
+        currency: row.charged_currency ?? row.currency,
+      })
+    }
     return {
       data: { ...data, manual_refunds: [...refunds, { amount, recorded_at: new Date().toISOString(), note }] },
     }

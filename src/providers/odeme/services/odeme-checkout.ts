@@ -41,7 +41,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
     if (!parsed.success) {
       throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", parsed.error.issues.map((i) => i.message).join("; "))
     }
-    const data = parsed.data
+    const data = { ...parsed.data, session_id: this.medusaSessionId(input) }
     if (data.return_url && !allowedStorefrontOrigins(this.options_).includes(new URL(data.return_url).origin)) {
       throw odemeError(
         MedusaError.Types.INVALID_DATA,
@@ -65,6 +65,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
       status: toSessionStatus("pending"),
       data: {
         ...data,
+        ...this.ownership(data.session_id),
         provider: PaymentProviderKeys.CHECKOUT,
         reference: data.session_id,
         amount,
@@ -78,7 +79,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const raw = input.data ?? {}
+    const raw = { ...(input.data ?? {}), session_id: this.medusaSessionId(input) }
     const { state, data } = await this.currentState(raw)
     switch (state) {
       case "paid":
@@ -117,6 +118,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
       state,
       data: {
         ...rest,
+        ...(row ? this.ownership(row.session_id) : {}),
         state,
         payment_id: row?.service_uuid ?? null,
         flow: row?.flow ?? null,

@@ -35,7 +35,7 @@ export class OdemeTransferProvider extends OdemeBase {
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const data = parseTransferSessionData(input.data)
+    const data = { ...parseTransferSessionData(input.data), session_id: this.medusaSessionId(input) }
     const { amount, currency } = chargeableAmount(input, TRANSFER_CURRENCIES, this.options_, "Bank transfer")
     const banks = await this.banks_.accounts().catch((e) => {
       throw toMedusaError(e, "list the bank accounts", undefined, this.logger_)
@@ -60,6 +60,7 @@ export class OdemeTransferProvider extends OdemeBase {
       status: toSessionStatus("pending"),
       data: {
         ...data,
+        ...this.ownership(data.session_id),
         provider: PaymentProviderKeys.TRANSFER,
         reference: data.session_id,
         mode: this.options_.mode,
@@ -72,7 +73,7 @@ export class OdemeTransferProvider extends OdemeBase {
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const data = parseTransferSessionData(input.data)
+    const data = { ...parseTransferSessionData(input.data), session_id: this.medusaSessionId(input) }
     const row = await this.odeme.getPayment(data.session_id)
     if (!row) {
       throw odemeError(
@@ -103,6 +104,14 @@ export class OdemeTransferProvider extends OdemeBase {
       throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.sandbox_only", "sandbox_result is only accepted in sandbox mode.")
     }
 
+    if (!data.client_ip) {
+      // The service needs the customer's address (spec §4.5); a made-up one would misinform its fraud checks.
+      throw odemeError(
+        MedusaError.Types.INVALID_DATA,
+        "odeme.invalid_session_data",
+        "The payment session has no customer address (client_ip): start the bank transfer again from the storefront."
+      )
+    }
     const claimed = await this.odeme.claimTransferCreation(data.session_id, {
       payer_name: data.customer_name,
       bank_id: bank.bank_id,
@@ -120,7 +129,7 @@ export class OdemeTransferProvider extends OdemeBase {
         currency: row.currency as "TRY" | "USD" | "EUR",
         order_id: data.session_id,
         customer_name: data.customer_name,
-        client_ip: data.client_ip || "127.0.0.1",
+        client_ip: data.client_ip,
         customer_email: data.customer_email,
         customer_phone: data.customer_phone,
         sandbox_result: this.options_.mode === "sandbox" ? data.sandbox_result : undefined,
@@ -201,6 +210,7 @@ export class OdemeTransferProvider extends OdemeBase {
   private publicData(raw: Data, row: OdemePaymentRow, saleStatus: number): Data {
     return {
       ...raw,
+      ...this.ownership(row.session_id),
       provider: PaymentProviderKeys.TRANSFER,
       reference: row.session_id,
       payment_id: row.service_uuid,

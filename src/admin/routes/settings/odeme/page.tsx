@@ -27,7 +27,7 @@ const OdemeSettingsPage = () => {
 const WARNING_VARIANT = { error: "error", warning: "warning", info: "info" } as const
 
 function ConfigurationSection() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { data, error, isLoading } = useOdemeSettings()
   return (
     <Container className="divide-y p-0">
@@ -95,6 +95,22 @@ function ConfigurationSection() {
               {t("odeme.settings.storefrontOrigins")}: <span className="font-mono">{data.storefront_origins.join(", ")}</span>
             </Text>
           </div>
+          {data.webhook_health && (
+            <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="odeme-webhook-health">
+              <Text size="small" weight="plus">
+                {t("odeme.settings.health.title")}
+              </Text>
+              <DetailRow label={t("odeme.settings.health.last")} testId="odeme-health-last">
+                {data.webhook_health.last_webhook_at ? formatTime(data.webhook_health.last_webhook_at, i18n.language) : t("odeme.settings.health.never")}
+              </DetailRow>
+              <DetailRow label={t("odeme.settings.health.count24h")} testId="odeme-health-24h">
+                {data.webhook_health.webhooks_24h}
+              </DetailRow>
+              <DetailRow label={t("odeme.settings.health.unconfirmed")} testId="odeme-health-unconfirmed">
+                {data.webhook_health.unconfirmed_returns}
+              </DetailRow>
+            </div>
+          )}
           <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="odeme-warnings">
             <Text size="small" weight="plus">
               {t("odeme.settings.warnings.title")}

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { allowedStorefrontOrigins } from "../../../../lib/options"
 import { odemeModule } from "../../../utils/odeme-module"
-import { configurationWarnings, webhookUrlOf } from "./warnings"
+import { configurationWarnings, healthWarnings, webhookUrlOf } from "./warnings"
 
 /**
  * GET /admin/odeme/settings: the configuration as the merchant needs it
@@ -10,7 +10,14 @@ import { configurationWarnings, webhookUrlOf } from "./warnings"
  * POST /admin/odeme/connection (Test connection) is for. Never the API key.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const o = odemeModule(req.scope).odemeOptions
+  const odeme = odemeModule(req.scope)
+  const o = odeme.odemeOptions
+  const [health, attention] = await Promise.all([odeme.webhookHealth(), odeme.listAttention({ limit: 1, offset: 0 })])
+  const webhookHealth = {
+    last_webhook_at: health.last_webhook_at ? new Date(health.last_webhook_at).toISOString() : null,
+    webhooks_24h: health.webhooks_24h,
+    unconfirmed_returns: attention.counts.unconfirmed_return,
+  }
   res.json({
     mode: o.mode,
     sandbox: o.mode === "sandbox",
@@ -32,6 +39,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       bank_group_id: o.transfer.bankGroupId ?? null,
     },
     notifications: { max_attempts: o.notifications.maxAttempts },
-    warnings: configurationWarnings(o),
+    webhook_health: webhookHealth,
+    warnings: [...healthWarnings(webhookHealth, o), ...configurationWarnings(o)],
   })
 }

@@ -15,6 +15,7 @@ export interface ConfigWarning {
     | "sandbox_mode"
     | "live_keys"
     | "live_minimum_not_set"
+    | "webhooks_not_arriving" // customers come back saying "paid" and no notification confirms it
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -51,4 +52,23 @@ export function configurationWarnings(options: Pick<OdemeOptions, "mode" | "back
     out.push({ code: "sandbox_mode", severity: "info", params: {} })
   }
   return out
+}
+
+/**
+ * Customers came back from the payment page saying "paid" and no webhook
+ * confirmed it within `notifications.unconfirmedAfterMinutes`: the commonest
+ * setup mistake is a wrong or missing webhook URL in the merchant panel.
+ */
+export function healthWarnings(
+  health: { unconfirmed_returns: number; last_webhook_at: string | null },
+  options: Pick<OdemeOptions, "backendUrl">
+): ConfigWarning[] {
+  if (!health.unconfirmed_returns) return []
+  return [
+    {
+      code: "webhooks_not_arriving",
+      severity: "error",
+      params: { url: webhookUrlOf(options), count: String(health.unconfirmed_returns), last: health.last_webhook_at ?? "" },
+    },
+  ]
 }

@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from "node:crypto"
+
+/**
+ * A session's data is partly the storefront's words: Medusa hands the
+ * storefront's own `data` back to a provider when a session's creation fails
+ * (`deleteSession({ data: input.data })`), so a `session_id` there can name
+ * someone else's payment. The plugin writes a tag beside the session id it
+ * was given by Medusa; only data that carries the right tag may cancel that
+ * session. Keyed with the API key, which never leaves the server, so the tag
+ * cannot be made for another session.
+ */
+export function sessionTag(apiKey: string, sessionId: string): string {
+  return createHmac("sha256", `odeme-session-tag:${apiKey}`).update(sessionId).digest("base64url")
+}
+
+/** The session id of data the plugin itself wrote, or null when the data's tag does not prove it. */
+export function taggedSessionId(apiKey: string, data: Record<string, unknown> | undefined): string | null {
+  const id = data?.session_id
+  const tag = data?.session_tag
+  if (typeof id !== "string" || !id || typeof tag !== "string") return null
+  const want = Buffer.from(sessionTag(apiKey, id))
+  const got = Buffer.from(tag)
+  return want.length === got.length && timingSafeEqual(want, got) ? id : null
+}
