@@ -28,6 +28,10 @@ const odemeOptions = {
   // A short verify window keeps the forged-flood test short; the budget is the default.
   notifications: { verifyBudgetWindowSeconds: Number(process.env.ODEME_VERIFY_WINDOW_SECONDS || 60) },
   trustProxy: process.env.ODEME_TRUST_PROXY === "true",
+  trustedStorefrontAddresses: (process.env.ODEME_TRUSTED_STOREFRONTS || "").split(",").filter(Boolean),
+}
+if (process.env.ODEME_UNCONFIRMED_AFTER_MINUTES) {
+  odemeOptions.notifications.unconfirmedAfterMinutes = Number(process.env.ODEME_UNCONFIRMED_AFTER_MINUTES)
 }
 
 module.exports = defineConfig({

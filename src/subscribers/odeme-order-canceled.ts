@@ -26,6 +26,8 @@ export default async function odemeOrderCanceled({ event, container }: Subscribe
       if (!session.provider_id.startsWith("pp_odeme-")) continue
       const row = await odeme.getPayment(session.id)
       if (!row) continue
+      // The item that may follow names its order.
+      if (row.order_id !== event.data.id) await odeme.updatePaymentDetails(session.id, { order_id: event.data.id })
       await applyServiceAnswer(container, session.id, { kind: "order_canceled", uuid: row.service_uuid, captured: !!session.payment?.captured_at }, { act: false })
     }
   }

@@ -11,6 +11,6 @@ import type { AdminGetOdemeAttentionParamsType } from "../validators"
 export async function GET(req: MedusaRequest<unknown, AdminGetOdemeAttentionParamsType>, res: MedusaResponse) {
   const { limit, offset } = req.validatedQuery
   const { rows, counts } = await odemeModule(req.scope).listAttention({ limit, offset })
-  const total = counts.review + counts.duplicate_charge + counts.unknown_outcome + counts.dead_notification
+  const total = Object.values(counts).reduce((a, b) => a + b, 0)
   res.json({ items: rows.map(presentAttention), count: total, counts: { ...counts, total }, limit, offset })
 }

@@ -1,0 +1,163 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { pollTransfers } from "../../src/lib/poll-transfers"
+import { createAdmin, type AdminSession } from "../utils/admin"
+import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { useOdemeEnvironment } from "../utils/environment"
+import { cartOutcome } from "../utils/inspect"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
+
+/**
+ * The order's life around the plugin (issue 23): what Medusa does to an order
+ * or a session, and what a merchant's setup does to notifications, must still
+ * end every service payment as one capture of a live order or as an item in
+ * "needs attention".
+ */
+const env = useOdemeEnvironment({
+  env: {
+    // Transfers are polled by the tests; the scheduled job would race them.
+    ODEME_POLLER_ENABLED: "false",
+    // The storefront server (here: the test) passes its customer's address on.
+    ODEME_TRUSTED_STOREFRONTS: "127.0.0.1,::1",
+    // Three seconds instead of five minutes: no test waits out a production timer.
+    ODEME_UNCONFIRMED_AFTER_MINUTES: "0.05",
+  },
+})
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: AdminSession
+    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const row = async (sessionId: string) => db()("odeme_payment").where({ session_id: sessionId }).first()
+    const transfers = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
+    const attention = async () => (await api.get("/admin/odeme/attention", admin.headers)).data
+
+    beforeEach(async () => {
+      await env.emulator.control("POST", "/_control/reset")
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [300, 600, 1200] })
+      store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, CHECKOUT_PROVIDER] })
+      admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+    })
+
+    async function awaitingTransferOrder(headers: Record<string, string> = {}) {
+      const { cart, session } = await pendingTransferCartWith(headers)
+      const res = await completeCart(api, store, cart.id)
+      expect(res.data.type).toBe("order")
+      const [t] = (await transfers()).filter((x) => x.order_id === session.id)
+      return { cart, session, transfer: t, order: res.data.order }
+    }
+
+    async function pendingTransferCartWith(headers: Record<string, string>) {
+      if (!Object.keys(headers).length) return pendingTransferCart(api, store)
+      const { data: banks } = await api.get("/store/odeme/banks", store.headers)
+      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "musteri@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, store.headers)
+      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const res = await api.post(
+        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        { provider_id: TRANSFER_PROVIDER, data: { bank_id: banks.bank_groups[0].accounts[0].bank_id, customer_name: "Ayşe Yılmaz", sandbox_result: "pending" } },
+        { headers: { ...store.headers.headers, ...headers } }
+      )
+      return { cart, session: res.data.payment_collection.payment_sessions[0] }
+    }
+
+    it("an admin cancels an awaiting transfer's order, then the money arrives: never captured, listed as money to give back, the order stays canceled", async () => {
+      const { cart, session, transfer, order } = await awaitingTransferOrder()
+      expect((await row(session.id)).status).toBe("awaiting_transfer")
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
+      await waitFor(async () => (await row(session.id)).status === "canceled")
+
+      // The customer's bank transfer arrives after the cancel; the service's webhook tells the plugin.
+      await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      const after = await waitFor(async () => {
+        const r = await row(session.id)
+        return r.status === "review" ? r : undefined
+      })
+      expect(after.review_code).toBe("late_success")
+      const outcome = await cartOutcome(getContainer(), cart.id)
+      expect(outcome.captures).toBe(0)
+      const { data: { order: canceled } } = await api.get(`/admin/orders/${order.id}?fields=status`, admin.headers)
+      expect(canceled.status).toBe("canceled")
+
+      const items = (await attention()).items.filter((i: any) => i.session_id === session.id)
+      expect(items).toEqual([
+        expect.objectContaining({ code: "late_success", amount: expect.stringMatching(/^250(\.00)?$/), order_id: order.id, service_uuids: [transfer.uuid], actions: ["acknowledge"] }),
+      ])
+
+      // A poll after that changes nothing and captures nothing.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+      await pollTransfers(getContainer())
+      expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
+    })
+
+    it("a captured order that is canceled leaves Medusa's refund as a to-do with its amount, until acknowledged", async () => {
+      const { session, transfer, order } = await awaitingTransferOrder()
+      await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      await waitFor(async () => (await row(session.id)).status === "paid" && (await row(session.id)).order_id === order.id)
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "refund_due" && i.session_id === session.id))
+      expect(item).toMatchObject({ code: "refund_due", amount: "250.00", currency: "TRY", order_id: order.id, actions: ["acknowledge"] })
+      expect((await row(session.id)).status).toBe("paid")
+
+      const ack = await api.post(`/admin/odeme/refunds/${item.refund_id}/acknowledge`, {}, admin.headers)
+      expect(ack.data.refund.acknowledged_at).toEqual(expect.any(String))
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+    })
+
+    it("a session created with another session's id in its data is refused, and the victim's payment is untouched", async () => {
+      const victim = await awaitingTransferOrder()
+      const before = await row(victim.session.id)
+
+      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "x@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, store.headers)
+      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      for (const provider of [TRANSFER_PROVIDER, CHECKOUT_PROVIDER]) {
+        const res = await api.post(
+          `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+          { provider_id: provider, data: { session_id: victim.session.id } },
+          { ...store.headers, validateStatus: () => true }
+        )
+        expect(res.status).toBe(400)
+        expect(res.data.code ?? res.data.message).toMatch(/odeme\.invalid_session_data/)
+      }
+      expect(await row(victim.session.id)).toMatchObject({ status: "awaiting_transfer", version: before.version })
+    })
+
+    it("client_ip is the customer's address as a trusted storefront server reports it, and the service receives exactly that", async () => {
+      const { session, transfer } = await awaitingTransferOrder({ "x-odeme-client-ip": "198.51.100.7" })
+      expect(session.data.client_ip).toBe("198.51.100.7")
+      expect(transfer.transfer.client_ip).toBe("198.51.100.7")
+
+      // Not an address: the connecting address stands, never a made-up one.
+      const other = await awaitingTransferOrder({ "x-odeme-client-ip": "not-an-ip" })
+      expect(other.transfer.transfer.client_ip).toMatch(/^(127\.0\.0\.1|::1)$/)
+    })
+
+    it("webhooks that never arrive: the 'paid' return becomes an unconfirmed_return item and a health warning; the late delivery pays once and clears it", async () => {
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: null })
+      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const { data: { form } } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
+      const page = await openCheckout(form)
+      const successUrl = await payByCard(page, "approve")
+      const back = await follow(successUrl)
+      expect(back.status).toBe(303)
+      expect(back.location).toContain("status=pending")
+
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id), 30_000)
+      expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00", actions: ["check"] })
+      const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
+      expect(settings.webhook_health).toMatchObject({ unconfirmed_returns: 1, last_webhook_at: null, webhooks_24h: 0 })
+      expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving", severity: "error" })]))
+
+      // The merchant fixes the URL; the service delivers the notification again.
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      await env.emulator.control("POST", `/_control/webhooks/${hooks[hooks.length - 1].id}/resend`)
+      await waitFor(async () => (await cartOutcome(getContainer(), cart.id)).captures === 1)
+      expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(1)
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+    })
+  },
+})
