@@ -50,7 +50,10 @@ export async function applyServiceAnswer(
     if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
     // Medusa's side matters only where the table reads it: a success that would pay or settle.
     const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true
-    const needsMedusa = answer.kind === "paid" && opts.sessionAlive === undefined && settles && !["failed", "canceled", "expired"].includes(before.status)
+    // (A failed payment's state is not final for another service payment of the session: that one may pay it.)
+    const reopens = before.status === "failed" && answer.kind === "paid" && answer.uuid !== before.service_uuid
+    const needsMedusa =
+      answer.kind === "paid" && opts.sessionAlive === undefined && settles && (reopens || !["failed", "canceled", "expired"].includes(before.status))
     const medusa = needsMedusa ? await medusaFacts(container, sessionId) : { session_alive: opts.sessionAlive ?? true }
     const decision = decide({ status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid }, answer, medusa)
 

@@ -161,6 +161,11 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         return keep("duplicate_charge", "duplicate", true)
       }
       if (p.status === "review") return keep("late_success", "late", true)
+      // A failed attempt closes only its own service payment: the customer may pay the same form again
+      // (another uuid), and whichever arrives first, that success pays the session.
+      if (p.status === "failed" && other && medusa.session_alive && !medusa.order_canceled) {
+        return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
+      }
       return review("late_success", "late")
     case "mismatch":
       if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })

@@ -112,6 +112,8 @@ for (const s of ["failed", "canceled", "expired"] as const) {
     "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
   }
 }
+// A failed attempt closes only its own service payment: another one's success pays (arrival order decides nothing).
+TABLE.failed["paid(other)"] = ["paid", "settle", "primary", "paid"]
 TABLE.review = {
   created: ["=", "none", null, "unchanged"],
   creation_unknown: ["=", "none", null, "unchanged"],
@@ -196,6 +198,13 @@ describe("what the table promises about money", () => {
       const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: true, order_canceled: true })
       expect(d).toMatchObject({ to: "review", review_code: "late_success", action: "none", charge: "late", warn: true })
     }
+  })
+
+  it("a failed attempt closes only its own service payment: another one's success pays while Medusa's session can take it", () => {
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary", adopt_uuid: true })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: false })).toMatchObject({ to: "review", review_code: "late_success", charge: "late" })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true, order_canceled: true })).toMatchObject({ to: "review", charge: "late" })
+    expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success" })
   })
 
   it("another wrong-amount copy on a wrong-amount review stays in review and is recorded rejected", () => {

@@ -1,8 +1,10 @@
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { ODEME_MODULE } from ".."
+import OdemeCharge from "../models/odeme-charge"
 import OdemeNotification from "../models/odeme-notification"
 import OdemePayment from "../models/odeme-payment"
+import OdemeRefund from "../models/odeme-refund"
 import type OdemeModuleService from "../service"
 
 /** The plugin's module alone against PostgreSQL, with the options every module spec uses. */
@@ -10,7 +12,7 @@ export function odemeModuleTests(testSuite: (args: { service: OdemeModuleService
   moduleIntegrationTestRunner<OdemeModuleService>({
     moduleName: ODEME_MODULE,
     resolve: path.join(__dirname, ".."),
-    moduleModels: [OdemePayment, OdemeNotification],
+    moduleModels: [OdemePayment, OdemeNotification, OdemeCharge, OdemeRefund],
     moduleOptions: {
       apiKey: "sk_module_test",
       apiId: 1001,

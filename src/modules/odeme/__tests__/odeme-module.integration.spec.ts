@@ -79,6 +79,61 @@ odemeModuleTests(({ service }) => {
       expect(row).toEqual(expect.objectContaining({ state: "done", outcome: "navigation_only", duplicate_count: 0 }))
       expect(row.processed_at).not.toBeNull()
     })
+
+    it("a copy verify once refused is verified again when it is delivered again; a navigation row is not", async () => {
+      await service.createOdemePayments({ session_id: "payses_r1", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
+      const base = { session_id: "payses_r1", service_uuid: "u", status: "successful", type: null, payload: {}, raw_body: null }
+      const first = await service.storeNotification({ ...base, source: "webhook", dedupe_key: "key:refused" })
+      await service.updateOdemeNotifications({ id: first!.row.id, state: "done", outcome: "rejected", attempts: 1 })
+      const again = await service.storeNotification({ ...base, source: "webhook", dedupe_key: "key:refused" })
+      expect(again).toEqual({ row: { id: first!.row.id, state: "retry", attempts: 0 }, duplicate: true })
+
+      const nav = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
+      const navAgain = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
+      expect(navAgain!.row).toEqual({ id: nav!.row.id, state: "done", attempts: 0 })
+    })
+
+    it("records one refund to-do per Medusa refund and lists it until acknowledged", async () => {
+      await service.createOdemePayments({ session_id: "payses_f1", provider: "odeme-checkout", mode: "sandbox", amount: "80.00", currency: "TRY" })
+      const refund = { session_id: "payses_f1", medusa_refund_id: "ref_1", amount: "80.00", currency: "TRY" }
+      await service.recordRefund(refund)
+      await service.recordRefund(refund)
+      const { rows, counts } = await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })
+      expect(counts.refund_due).toBe(1)
+      expect(rows[0]).toEqual(expect.objectContaining({ kind: "refund_due", code: "refund_due", amount: "80.00", currency: "TRY", refund_id: expect.stringMatching(/^odref_/) }))
+      await service.acknowledgeRefund(rows[0].refund_id!, "user_1")
+      expect((await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })).counts.refund_due).toBe(0)
+    })
+
+    it("lists a return that said paid with no verified notification, a payment that keeps failing, and a review a person resolved no more", async () => {
+      const pay = (session_id: string, extra: Record<string, unknown> = {}) =>
+        service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", ...extra })
+      await pay("payses_u1")
+      const ret = await service.storeNotification({
+        source: "return", dedupe_key: "key:ret", session_id: "payses_u1", service_uuid: null, status: "successful", type: null, payload: {}, raw_body: null, state: "done", outcome: "navigation_only",
+      })
+      const sessions = ["payses_u1", "payses_s1", "payses_c1", "payses_v1"]
+      const list = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows
+      expect(await list()).toEqual([]) // younger than notifications.unconfirmedAfterMinutes
+      await service.updateOdemeNotifications({ id: ret!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
+      expect(await list()).toEqual([expect.objectContaining({ kind: "unconfirmed_return", code: "unconfirmed_return", session_id: "payses_u1" })])
+
+      await pay("payses_s1", { status: "paid", settle_failures: 5 })
+      await pay("payses_c1", { status: "awaiting_transfer", check_failures: 4 })
+      const codes = async () => (await list()).map((r) => r.code).sort()
+      expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
+      await service.countFailure("payses_c1", "check", true)
+      expect(await codes()).toEqual(["checks_failing", "settle_failing", "unconfirmed_return"])
+      await service.countFailure("payses_c1", "check", false)
+
+      await pay("payses_v1", { status: "review", review_code: "contradiction" })
+      expect(await codes()).toEqual(["contradiction", "settle_failing", "unconfirmed_return"])
+      const resolved = await service.resolvePayment("payses_v1", "user_1", "Checked in the panel: paid, shipped")
+      expect(resolved).toEqual(expect.objectContaining({ status: "review", resolution_note: "Checked in the panel: paid, shipped", resolved_by: "user_1" }))
+      expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
+      // Nothing to resolve on a payment that waits for nobody.
+      expect(await service.resolvePayment("payses_u1", "user_1", "x")).toBeNull()
+    })
   })
 })
 

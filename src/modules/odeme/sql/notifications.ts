@@ -29,6 +29,8 @@ export interface NotificationInput {
  * does not document this for INSERT ... SELECT ... ORDER BY; the module test
  * "never deadlocks ..." runs batches in opposite orders to hold it).
  */
+const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
+
 export const STORE_SQL = `
   insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
   select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
@@ -39,10 +41,11 @@ export const STORE_SQL = `
   order by i.dedupe_key
   on conflict (dedupe_key) where deleted_at is null
   do update set duplicate_count = ${NOTIFICATION}.duplicate_count + excluded.duplicate_count + 1, updated_at = now(),
-    -- The service delivering a dead notification again gives it another round.
-    state = case when ${NOTIFICATION}.state = 'dead' then 'retry' else ${NOTIFICATION}.state end,
-    attempts = case when ${NOTIFICATION}.state = 'dead' then 0 else ${NOTIFICATION}.attempts end,
-    next_attempt_at = case when ${NOTIFICATION}.state = 'dead' then now() else ${NOTIFICATION}.next_attempt_at end
+    -- The service delivering a dead notification again gives it another round; so does a copy verify
+    -- once refused (one negative answer is not final: the service may not have known the payment yet).
+    state = case when ${REOPENS} then 'retry' else ${NOTIFICATION}.state end,
+    attempts = case when ${REOPENS} then 0 else ${NOTIFICATION}.attempts end,
+    next_attempt_at = case when ${REOPENS} then now() else ${NOTIFICATION}.next_attempt_at end
   returning id, dedupe_key, state, attempts, (xmax = 0) as inserted`
 
 export type StoreResult = { row: StoredNotification; duplicate: boolean } | null
