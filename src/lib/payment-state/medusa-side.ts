@@ -66,7 +66,11 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
       let state = await medusaState(container, payment.session_id)
       // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
       if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
-      const link = () => odemeModule(container).updatePaymentDetails(payment.session_id, { cart_id: state.cartId, order_id: state.orderId })
+      const odeme = odemeModule(container)
+      // Every payment of the cart names its cart, and its order once there is one: an item about a
+      // payment whose cart was paid again (a second payment) then shows the order that payment made.
+      const link = () => odeme.linkCart(payment.session_id, state.cartId, state.orderId)
+      if (state.cartId && payment.cart_id !== state.cartId) await link()
       if (settled(state)) {
         await link()
         return "settled" as const

@@ -249,6 +249,12 @@ class OdemeModuleService extends MedusaService({
     return refunds.acknowledgeRefund(knexOf(ctx), id, actor)
   }
 
+  /** Names the cart (and its order) on the payment; the order also on the cart's other payments. */
+  @InjectManager()
+  async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return payments.linkCart(knexOf(ctx), sessionId, cartId, orderId)
+  }
+
   /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
   @InjectManager()
   async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
