@@ -61,7 +61,7 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
   const locking = container.resolve(Modules.LOCKING)
   const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
   return locking.execute(
-    `odeme:session:${payment.session_id}`,
+    settleLockKey(payment.session_id),
     async () => {
       let state = await medusaState(container, payment.session_id)
       // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
@@ -102,6 +102,11 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
     },
     { timeout: 30 }
   )
+}
+
+/** The per-session lock of settling, also taken by whatever must not overlap a capture (an order's cancel). */
+export function settleLockKey(sessionId: string): string {
+  return `odeme:session:${sessionId}`
 }
 
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */

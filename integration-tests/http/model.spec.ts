@@ -1,0 +1,239 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import fc from "fast-check"
+import { randomBytes } from "node:crypto"
+import { pollTransfers } from "../../src/lib/poll-transfers"
+import { processDueNotifications } from "../../src/lib/process-notification"
+import { createAdmin, type AdminSession } from "../utils/admin"
+import { follow, openCheckout, payByCard } from "../utils/checkout-driver"
+import { useOdemeEnvironment } from "../utils/environment"
+import { invariantViolations } from "../utils/model/invariant"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, completeCart, seedStore, type SeededStore } from "../utils/store"
+
+/**
+ * Generated sequences over a payment's whole life (issue 23): the service's
+ * messages (genuine, forged, changed, duplicated, delayed, never delivered),
+ * the customer's returns, poller passes, verify outages, and Medusa's own
+ * actions (complete the cart, cancel the order, refund, replace the session).
+ * After each sequence everything is let settle, then the one promise is
+ * checked against the emulator's own list of payments. `npm test` runs a few
+ * sequences; `npm run soak` runs many (ODEME_MODEL_RUNS). A failure prints
+ * the seed and the path to replay it (ODEME_MODEL_SEED, ODEME_MODEL_PATH).
+ */
+const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
+
+const RUNS = Number(process.env.ODEME_MODEL_RUNS || 6)
+const SEED = process.env.ODEME_MODEL_SEED ? Number(process.env.ODEME_MODEL_SEED) : Date.now() % 2_147_483_647
+
+const ACTIONS = [
+  "pay",
+  "payFail",
+  "payAgain",
+  "pauseHooks",
+  "resumeHooks",
+  "dropHooks",
+  "forge",
+  "tamperAmount",
+  "duplicate",
+  "returnVisit",
+  "poll",
+  "verifyOutage",
+  "complete",
+  "cancelOrder",
+  "replaceSession",
+  "refund",
+] as const
+type Action = (typeof ACTIONS)[number]
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: AdminSession
+    const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const control = (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => env.emulator.control(method, path, body)
+
+    beforeAll(async () => {
+      await control("POST", "/_control/reset")
+      store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, CHECKOUT_PROVIDER] })
+      admin = await createAdmin(api, getContainer(), "model@odeme.test")
+    })
+
+    /** One customer's cart and what the sequence has done to it. */
+    interface World {
+      kind: "checkout" | "transfer"
+      cartId: string
+      collectionId: string
+      sessions: string[]
+      current: string
+      orderId: string | null
+      forms: Record<string, any>
+    }
+
+    async function newWorld(kind: World["kind"]): Promise<World> {
+      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "model@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, store.headers)
+      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const w: World = { kind, cartId: cart.id, collectionId: payment_collection.id, sessions: [], current: "", orderId: null, forms: {} }
+      await startSession(w)
+      return w
+    }
+
+    async function startSession(w: World) {
+      let data: Record<string, unknown> = {}
+      if (w.kind === "transfer") {
+        const { data: banks } = await api.get("/store/odeme/banks", store.headers)
+        data = { bank_id: banks.bank_groups[0].accounts[0].bank_id, customer_name: "Model Müşteri", sandbox_result: "pending" }
+      }
+      const res = await api.post(`/store/payment-collections/${w.collectionId}/payment-sessions`, { provider_id: w.kind === "transfer" ? TRANSFER_PROVIDER : CHECKOUT_PROVIDER, data }, store.headers)
+      w.current = res.data.payment_collection.payment_sessions[0].id
+      w.sessions.push(w.current)
+    }
+
+    async function form(w: World) {
+      w.forms[w.current] ??= (await api.post(`/store/odeme/payment-sessions/${w.current}/form`, { cart_id: w.cartId }, store.headers)).data.form
+      return w.forms[w.current]
+    }
+
+    const hooksOf = async (w: World) =>
+      ((await control("GET", "/_control/webhooks")).result as any[]).filter((h) => w.sessions.includes(h.body?.order_id))
+    const transferOf = async (w: World) =>
+      ((await control("GET", "/_control/transfers")).result as any[]).find((t) => t.order_id === w.current && t.status === "pending")
+    const postWebhook = (body: unknown) =>
+      fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+
+    async function complete(w: World) {
+      const res = await completeCart(api, store, w.cartId)
+      if (res.data?.type === "order") w.orderId = res.data.order.id
+    }
+
+    async function act(w: World, a: Action): Promise<void> {
+      switch (a) {
+        case "pay":
+        case "payFail":
+        case "payAgain":
+          if (w.kind === "checkout") {
+            if (a === "payAgain" && !w.forms[w.current]) return
+            await payByCard(await openCheckout(await form(w)), a === "payFail" ? "reject" : "approve")
+          } else {
+            if (!w.orderId) await complete(w)
+            const t = await transferOf(w)
+            if (t) await control("POST", `/_control/transfers/${t.uuid}/settle`, { result: a === "payFail" ? "failed" : "successful" })
+          }
+          return
+        case "pauseHooks":
+          return void (await control("POST", "/_control/webhooks", { paused: true }))
+        case "resumeHooks":
+          await control("POST", "/_control/webhooks", { paused: false })
+          return void (await control("POST", "/_control/webhooks/flush"))
+        case "dropHooks":
+          return void (await control("POST", "/_control/config", { webhookUrl: null }))
+        case "forge":
+        case "tamperAmount":
+        case "duplicate": {
+          const last = (await hooksOf(w)).pop()
+          if (!last) return
+          const body = a === "forge" ? { ...last.body, hash: randomBytes(32).toString("hex") } : a === "tamperAmount" ? { ...last.body, amount: "1.00" } : last.body
+          return void (await postWebhook(body))
+        }
+        case "returnVisit":
+          return void (await follow(`${env.backendUrl}/odeme/return/${w.current}/success?status=success`))
+        case "poll":
+          await pollTransfers(getContainer())
+          return void (await processDueNotifications(getContainer()))
+        case "verifyOutage":
+          return void (await control("POST", "/_control/faults", { endpoint: "verify", mode: "error500", count: 2 }))
+        case "complete":
+          return complete(w)
+        case "cancelOrder":
+          if (w.orderId) await api.post(`/admin/orders/${w.orderId}/cancel`, {}, { ...admin.headers, validateStatus: () => true })
+          return
+        case "replaceSession":
+          if (!w.orderId && w.kind === "checkout") await startSession(w)
+          return
+        case "refund": {
+          if (!w.orderId) return
+          const { data } = await api.get(`/admin/orders/${w.orderId}?fields=*payment_collections.payments`, admin.headers)
+          const p = data.order.payment_collections?.[0]?.payments?.find((x: any) => x.captured_at)
+          if (p) await api.post(`/admin/payments/${p.id}/refund`, { amount: 50 }, { ...admin.headers, validateStatus: () => true })
+          return
+        }
+      }
+    }
+
+    /** Lets everything settle: deliveries resumed (and redelivered once the URL is right), outages over, retries and polls run now. */
+    async function drain(w: World) {
+      await control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
+      await control("DELETE", "/_control/faults")
+      await control("POST", "/_control/webhooks", { paused: false })
+      await control("POST", "/_control/webhooks/flush")
+      for (const h of await hooksOf(w)) if (h.state === "undelivered" || h.state === "gave_up") await control("POST", `/_control/webhooks/${h.id}/resend`)
+      let quiet = 0
+      for (let round = 0; round < 40 && quiet < 2; round++) {
+        await new Promise((r) => setTimeout(r, 300))
+        await db()("odeme_notification").whereIn("session_id", w.sessions).where({ state: "retry" }).update({ next_attempt_at: db().fn.now() })
+        await db()("odeme_payment").whereIn("session_id", w.sessions).whereNotNull("next_check_at").update({ next_check_at: db().fn.now() })
+        await pollTransfers(getContainer())
+        await processDueNotifications(getContainer())
+        const open = await db()("odeme_notification").whereIn("session_id", w.sessions).whereIn("state", ["received", "processing", "retry"]).count("* as n").first()
+        const sending = (await hooksOf(w)).filter((h) => ["queued", "scheduled", "sending", "retrying"].includes(h.state)).length
+        quiet = Number(open?.n) === 0 && sending === 0 ? quiet + 1 : 0
+      }
+    }
+
+    async function view(w: World) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const servicePayments = ((await control("GET", "/_control/payments")).result as any[]).filter((p) => w.sessions.includes(p.order_id))
+      const charges = await db()("odeme_charge").whereIn("session_id", w.sessions).select("session_id", "service_uuid", "status", "role")
+      const payments = await db()("odeme_payment").whereIn("session_id", w.sessions).select("session_id", "status")
+      const { data } = await api.get("/admin/odeme/attention?limit=200", admin.headers)
+      const listed = new Set<string>((data.items as any[]).map((i) => i.session_id))
+      const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: w.cartId } })
+      const { data: orders } = links.length
+        ? await query.graph({
+            entity: "order",
+            fields: ["id", "status", "payment_collections.payment_sessions.id", "payment_collections.payments.captures.amount", "payment_collections.payments.refunds.amount"],
+            filters: { id: (links as any[]).map((l) => l.order_id) },
+          })
+        : { data: [] as any[] }
+      const { data: [pc] } = await query.graph({ entity: "payment_collection", fields: ["payments.payment_session_id", "payments.captured_at"], filters: { id: w.collectionId } })
+      const sum = (xs: any[]) => xs.reduce((a, x) => a + Number(x.amount), 0)
+      return {
+        servicePayments,
+        charges,
+        payments,
+        listed,
+        orders: (orders as any[]).map((o) => {
+          const ps = (o.payment_collections ?? []).flatMap((c: any) => c.payments ?? [])
+          return {
+            id: o.id,
+            status: o.status,
+            captured: sum(ps.flatMap((p: any) => p.captures ?? [])),
+            refunded: sum(ps.flatMap((p: any) => p.refunds ?? [])),
+            sessions: (o.payment_collections ?? []).flatMap((c: any) => (c.payment_sessions ?? []).map((s: any) => s.id)),
+          }
+        }),
+        capturedSessions: ((pc as any)?.payments ?? []).filter((p: any) => p.captured_at).map((p: any) => p.payment_session_id),
+      }
+    }
+
+    it(`every service payment ends as a live order's capture or an item, over ${RUNS} generated sequences (seed ${SEED})`, async () => {
+      await control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [200, 400, 800] })
+      const found: string[] = []
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom("checkout" as const, "transfer" as const), fc.array(fc.constantFrom(...ACTIONS), { minLength: 2, maxLength: 8 }), async (kind, actions) => {
+          const w = await newWorld(kind)
+          for (const a of actions) await act(w, a)
+          await drain(w)
+          const seen = await view(w)
+          const problems = invariantViolations(seen)
+          if (problems.length) found.push(`${kind} ${actions.join(" → ")}: ${problems.join("; ")}\n${JSON.stringify({ ...seen, listed: [...seen.listed] })}`)
+          return problems.length === 0
+        }),
+        { numRuns: RUNS, seed: SEED, path: process.env.ODEME_MODEL_PATH, endOnFailure: true, verbose: 1 }
+      ).catch((err) => {
+        throw new Error(`${found.join("\n")}\n${err instanceof Error ? err.message : String(err)}`)
+      })
+      console.log(`model: ${RUNS} sequences, seed ${SEED}, nothing found`)
+    }, Math.max(600_000, RUNS * 60_000))
+  },
+})
