@@ -145,6 +145,25 @@ medusaIntegrationTestRunner({
       for (const item of flagged) expect(item.order_id).toBe(orders[0].id)
     })
 
+    it("the poller's reconciler: a creation claim a stopped process left open becomes unknown and listed; a paid payment Medusa never captured is listed after a few passes", async () => {
+      const { session } = await pendingTransferCart(api, store)
+      const hourAgo = new Date(Date.now() - 3_600_000)
+      await db()("odeme_payment").where({ session_id: session.id }).update({ creation_state: "creating", creation_started_at: hourAgo })
+      const first = await pollTransfers(getContainer())
+      expect(first.reconciled).toMatchObject({ creations_ended: 1 })
+      expect(await row(session.id)).toMatchObject({ status: "unknown", creation_state: "unknown", review_code: "creation_unknown" })
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([expect.objectContaining({ kind: "unknown_outcome" })])
+
+      // Paid here (a path that stopped half-way), never captured in Medusa.
+      const { cart, session: paid } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      await db()("odeme_payment").where({ session_id: paid.id }).update({ status: "paid", cart_id: cart.id, updated_at: hourAgo })
+      for (let pass = 0; pass < 5; pass++) {
+        await db()("odeme_payment").where({ session_id: paid.id }).update({ updated_at: hourAgo })
+        expect((await pollTransfers(getContainer())).reconciled).toMatchObject({ failing: 1 })
+      }
+      expect((await attention()).items.filter((i: any) => i.session_id === paid.id)).toEqual([expect.objectContaining({ kind: "stuck", code: "settle_failing" })])
+    })
+
     it("an admin cancels an awaiting transfer's order, then the money arrives: never captured, listed as money to give back, the order stays canceled", async () => {
       const { cart, session, transfer, order } = await awaitingTransferOrder()
       expect((await row(session.id)).status).toBe("awaiting_transfer")

@@ -3,6 +3,7 @@ import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
 import { odemeModule } from "./odeme-module"
 import { processDueNotifications } from "./process-notification"
+import { reconcile, type ReconcileSummary } from "./reconcile"
 
 export interface PollSummary {
   checked: number
@@ -12,6 +13,7 @@ export interface PollSummary {
   errors: number
   notifications: number
   stopped_early: boolean
+  reconciled?: ReconcileSummary
 }
 
 export interface PollOptions {
@@ -66,6 +68,7 @@ export async function pollTransfers(container: MedusaContainer, opts: PollOption
   if (pages.failure) throw pages.failure
   summary.stopped_early = pages.stoppedEarly
   summary.notifications = (await processDueNotifications(container, 100)).length
+  summary.reconciled = await reconcile(container)
   return summary
 }
 

@@ -249,6 +249,18 @@ class OdemeModuleService extends MedusaService({
     return refunds.acknowledgeRefund(knexOf(ctx), id, actor)
   }
 
+  /** Ends creation claims a stopped process left open (they become `unknown`); the sessions it ended. */
+  @InjectManager()
+  async endStaleCreations(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
+    return payments.endStaleCreations(knexOf(ctx), olderThanSeconds, limit)
+  }
+
+  /** Paid payments of a cart that no order names yet (the reconciler's page). */
+  @InjectManager()
+  async unsettledPaid(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
+    return payments.unsettledPaid(knexOf(ctx), olderThanSeconds, limit)
+  }
+
   /** Names the cart (and its order) on the payment; the order also on the cart's other payments. */
   @InjectManager()
   async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {

@@ -55,6 +55,8 @@ const OdemePayment = model
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
     // Exactly the rows the poller may claim (sql/payments.ts POLL_WHERE), in its order: finished
     // payments, however many, are not in it.
+    // Paid payments of a cart no order names yet (src/lib/reconcile.ts): few, however many payments were settled.
+    { name: "IDX_odeme_payment_unsettled", on: ["updated_at"], where: "deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL" },
     {
       name: "IDX_odeme_payment_poll",
       on: ["created_at"],

@@ -174,3 +174,34 @@ export async function linkCart(db: Knex, sessionId: string, cartId: string | nul
     await db(PAYMENT).whereNull("deleted_at").where({ cart_id: cartId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
   }
 }
+
+/**
+ * Creation claims left `creating` by a process that stopped before it recorded
+ * an answer: the transfer may exist at the service, so they become `unknown`
+ * (never created again). The sessions whose claim was ended.
+ */
+export async function endStaleCreations(db: Knex, olderThanSeconds: number, limit: number): Promise<string[]> {
+  const { rows } = await db.raw(
+    `update ${PAYMENT} set creation_state = 'unknown', last_result = 'creating process stopped before an answer', updated_at = now()
+     where id in (select id from ${PAYMENT} where deleted_at is null and creation_state = 'creating'
+       and creation_started_at < now() - make_interval(secs => ?) limit ? for update skip locked)
+     returning session_id`,
+    [olderThanSeconds, limit]
+  )
+  return (rows as Array<{ session_id: string }>).map((r) => r.session_id)
+}
+
+/**
+ * Paid payments of a cart that no order names yet, settled at least a moment
+ * ago: the reconciler asks Medusa about them (a page, oldest first).
+ */
+export async function unsettledPaid(db: Knex, olderThanSeconds: number, limit: number): Promise<OdemePaymentRow[]> {
+  return db(PAYMENT)
+    .whereNull("deleted_at")
+    .where({ status: "paid" })
+    .whereNotNull("cart_id")
+    .whereNull("order_id")
+    .where("updated_at", "<", db.raw("now() - make_interval(secs => ?)", [olderThanSeconds]))
+    .orderBy("updated_at")
+    .limit(limit)
+}

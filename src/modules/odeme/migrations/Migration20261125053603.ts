@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
-export class Migration20261125042555 extends Migration {
+export class Migration20261125053603 extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "odeme_refund" drop constraint if exists "odeme_refund_medusa_refund_unique";`);
@@ -12,6 +12,7 @@ export class Migration20261125042555 extends Migration {
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_odeme_notification_return_success" ON "odeme_notification" ("created_at") WHERE deleted_at IS NULL AND source = 'return' AND status = 'successful';`);
 
     this.addSql(`alter table if exists "odeme_payment" add column if not exists "settle_failures" integer not null default 0, add column if not exists "check_failures" integer not null default 0, add column if not exists "resolved_at" timestamptz null, add column if not exists "resolved_by" text null, add column if not exists "resolution_note" text null;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_odeme_payment_unsettled" ON "odeme_payment" ("updated_at") WHERE deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL;`);
   }
 
   override async down(): Promise<void> {
@@ -19,6 +20,7 @@ export class Migration20261125042555 extends Migration {
 
     this.addSql(`drop index if exists "IDX_odeme_notification_return_success";`);
 
+    this.addSql(`drop index if exists "IDX_odeme_payment_unsettled";`);
     this.addSql(`alter table if exists "odeme_payment" drop column if exists "settle_failures", drop column if exists "check_failures", drop column if exists "resolved_at", drop column if exists "resolved_by", drop column if exists "resolution_note";`);
   }
 
