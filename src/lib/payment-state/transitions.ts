@@ -169,8 +169,9 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       return review("late_success", "late")
     case "mismatch":
       if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })
-      // An edited copy of the payment that paid (the service charges the signed amount): refused, and said.
-      if (p.status === "paid") return ours ? keep("rejected", null, true) : keep("duplicate_charge", "duplicate", true)
+      // An edited copy of the payment that paid (the service charges the signed amount): refused. No money
+      // is at stake and nobody has anything to do, so it is not a warning (a warning always leaves an item).
+      if (p.status === "paid") return ours ? keep("rejected") : keep("duplicate_charge", "duplicate", true)
       if (p.status === "review") return keep("late_success", "late", true)
       return review("late_success", "late")
   }

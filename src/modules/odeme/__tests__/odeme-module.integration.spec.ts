@@ -1,3 +1,5 @@
+import { decide, type ServiceAnswer } from "../../../lib/payment-state/transitions"
+import { PAYMENT_STATES, type ChargeRole } from "../models/states"
 import { odemeModuleTests } from "./module-runner"
 
 jest.setTimeout(60_000)
@@ -91,6 +93,43 @@ odemeModuleTests(({ service }) => {
       const nav = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
       const navAgain = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
       expect(navAgain!.row).toEqual({ id: nav!.row.id, state: "done", attempts: 0 })
+    })
+
+    it("every decision of the transition table that warns leaves an item in needs attention (the table and the attention query together)", async () => {
+      const answers: ServiceAnswer[] = [
+        { kind: "paid", uuid: "u-own", amount: "5.00", currency: "TRY" },
+        { kind: "paid", uuid: "u-other", amount: "5.00", currency: "TRY" },
+        { kind: "mismatch", uuid: "u-own", amount: "1.00", currency: "TRY", reason: "amount" },
+        { kind: "mismatch", uuid: "u-other", amount: "1.00", currency: "TRY", reason: "amount" },
+        { kind: "failed", uuid: "u-own" },
+        { kind: "creation_unknown", detail: "timeout" },
+        { kind: "order_canceled", uuid: "u-own", captured: false },
+      ]
+      const medusas = [{ session_alive: true }, { session_alive: false }, { session_alive: true, order_canceled: true }]
+      let n = 0
+      for (const status of PAYMENT_STATES) {
+        for (const review_code of status === "review" ? (["amount_mismatch", "late_success", "contradiction"] as const) : [null]) {
+          for (const a of answers) {
+            for (const medusa of medusas) {
+              const d = decide({ status, review_code, primary_uuid: status === "pending" ? null : "u-own" }, a, medusa)
+              if (!d.warn) continue
+              const session_id = `payses_warn${String(++n).padStart(6, "0")}`
+              const adopted = d.adopt_uuid && "uuid" in a ? a.uuid : status === "pending" ? null : "u-own"
+              await service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", status: d.to, review_code: d.review_code, service_uuid: adopted })
+              const uuid = "uuid" in a ? a.uuid : null
+              if (uuid && d.charge) {
+                const success = a.kind === "paid" || a.kind === "mismatch" || a.kind === "order_canceled"
+                // "keep": the role the uuid already had (primary when it is the payment's own).
+                const role: ChargeRole = d.charge === "keep" ? (uuid === "u-own" && status !== "pending" ? "primary" : "none") : d.charge
+                await service.recordCharge({ session_id, service_uuid: uuid, status: success ? "successful" : "failed", role, type: null, amount: "5.00", currency: "TRY", detail: null, verified: true })
+              }
+              const { rows } = await service.listAttention({ limit: 10, offset: 0, sessionIds: [session_id] })
+              expect({ status, review_code, answer: a, medusa, listed: rows.length > 0 }).toEqual({ status, review_code, answer: a, medusa, listed: true })
+            }
+          }
+        }
+      }
+      expect(n).toBeGreaterThan(20)
     })
 
     it("records one refund to-do per Medusa refund and lists it until acknowledged", async () => {
