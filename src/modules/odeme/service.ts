@@ -206,7 +206,13 @@ class OdemeModuleService extends MedusaService({
     return notifications.reopenNotification(knexOf(ctx), id)
   }
 
-  /** The session's notifications that the verify endpoint can judge (and did not refuse), newest first. */
+  /** How many redirects of a session are stored (up to `atMost`). */
+  @InjectManager()
+  async countReturns(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
+    return notifications.countReturns(knexOf(ctx), sessionId, atMost)
+  }
+
+  /** The session's notifications that the verify endpoint can judge, newest first (refused ones last). */
   @InjectManager()
   async verifiableNotificationIds(sessionId: string, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
     return notifications.verifiableNotificationIds(knexOf(ctx), sessionId, limit)

@@ -5,12 +5,21 @@ import { recordReturn, storefrontTarget } from "../return/return-visit"
 
 const SESSION = "payses_0123456789"
 
-function moduleThatStores(known = true) {
+function moduleThatStores(known = true, storedReturns = 0) {
   const storeNotification = jest.fn(async (input: { state: string }) => (known ? { row: { id: "odntf_1", state: input.state, attempts: 0 }, duplicate: false } : null))
-  return { odeme: { storeNotification } as unknown as OdemeModuleService, storeNotification }
+  const countReturns = jest.fn(async (_session: string, atMost: number) => Math.min(storedReturns, atMost))
+  return { odeme: { storeNotification, countReturns } as unknown as OdemeModuleService, storeNotification }
 }
 
 describe("recordReturn", () => {
+  it("stores at most 50 redirects of one session: the 51st visit is sent on, not stored or verified", async () => {
+    const { odeme, storeNotification } = moduleThatStores(true, 50)
+    expect(await recordReturn(odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({ id: null, verifiable: false })
+    expect(storeNotification).not.toHaveBeenCalled()
+    const below = moduleThatStores(true, 49)
+    expect(await recordReturn(below.odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({ id: "odntf_1", verifiable: true })
+  })
+
   it.each([
     ["success", "successful"],
     ["error", "failed"],

@@ -19,9 +19,13 @@ export async function recordReturn(
   sessionId: string,
   outcome: string,
   q: OdemeReturnQueryType
-): Promise<{ id: string; verifiable: boolean } | null> {
+): Promise<{ id: string | null; verifiable: boolean } | null> {
   const arrived = q.status === undefined ? undefined : notificationStatus.safeParse(q.status)
   const verifiable = !!(q.uuid && q.hash && arrived?.success)
+  // Anyone who knows a session id can open its return address with new parameters each time: the rows
+  // of one session are bounded. Redirects are never proof, so one not stored loses nothing (the webhook
+  // and the poller confirm the payment); the visitor is still sent on.
+  if ((await odeme.countReturns(sessionId, MAX_RETURNS_PER_SESSION)) >= MAX_RETURNS_PER_SESSION) return { id: null, verifiable: false }
   const status = arrived ? (arrived.success ? arrived.data : null) : outcome === "success" ? "successful" : "failed"
   const stored = await odeme.storeNotification({
     source: "return",
@@ -38,6 +42,8 @@ export async function recordReturn(
   })
   return stored && { id: stored.row.id, verifiable }
 }
+
+const MAX_RETURNS_PER_SESSION = 50
 
 /**
  * Where the customer goes next: the session's `return_url` if it is on a

@@ -204,10 +204,19 @@ export async function verifiableNotificationIds(db: Knex, sessionId: string, lim
     .whereNull("deleted_at")
     .where({ session_id: sessionId })
     .whereNotNull("service_uuid")
-    // A copy the verify endpoint called invalid stays invalid: re-checking it only spends the budget.
-    .whereRaw("coalesce(verify_result->>'is_valid', '') <> 'false'")
-    .orderBy("created_at", "desc")
+    // One negative answer is not final (the service may not have known the payment yet): asked again,
+    // within the session's verify budget, after the copies it has not refused.
+    .orderByRaw("(coalesce(verify_result->>'is_valid', '') = 'false'), created_at desc")
     .limit(limit)
     .select("id")
   return rows.map((r: { id: string }) => r.id)
+}
+
+/** How many redirects of a session are stored, counted up to `atMost`. */
+export async function countReturns(db: Knex, sessionId: string, atMost: number): Promise<number> {
+  const { rows } = await db.raw(
+    `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = 'return' and deleted_at is null limit ?) r`,
+    [sessionId, atMost]
+  )
+  return rows[0].n
 }

@@ -23,7 +23,7 @@ export async function GET(req: MedusaRequest<unknown, OdemeReturnQueryType>, res
 
   const waitMs = odeme.odemeOptions.checkout.returnWaitMs
   // Not due (a reload while it waits for its retry): processing refuses it and keeps its backoff.
-  if (recorded.verifiable) await withTimeout(processNotification(req.scope, recorded.id), waitMs)
+  if (recorded.verifiable && recorded.id) await withTimeout(processNotification(req.scope, recorded.id), waitMs)
   const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
   res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason))
