@@ -49,24 +49,11 @@ medusaIntegrationTestRunner({
     })
 
     async function awaitingTransferOrder(headers: Record<string, string> = {}) {
-      const { cart, session } = await pendingTransferCartWith(headers)
+      const { cart, session } = await pendingTransferCart(api, store, "Ayşe Yılmaz", headers)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const [t] = (await transfers()).filter((x) => x.order_id === session.id)
       return { cart, session, transfer: t, order: res.data.order }
-    }
-
-    async function pendingTransferCartWith(headers: Record<string, string>) {
-      if (!Object.keys(headers).length) return pendingTransferCart(api, store)
-      const { data: banks } = await api.get("/store/odeme/banks", store.headers)
-      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "musteri@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, store.headers)
-      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
-      const res = await api.post(
-        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-        { provider_id: TRANSFER_PROVIDER, data: { bank_id: banks.bank_groups[0].accounts[0].bank_id, customer_name: "Ayşe Yılmaz", sandbox_result: "pending" } },
-        { headers: { ...store.headers.headers, ...headers } }
-      )
-      return { cart, session: res.data.payment_collection.payment_sessions[0] }
     }
 
     /** A product whose stock Medusa manages, with `quantity` in a location of the store's sales channel. */

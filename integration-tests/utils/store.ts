@@ -82,7 +82,9 @@ export async function cartWithSession(
   store: SeededStore,
   providerId: string,
   data: Record<string, unknown> = {},
-  quantity = 1
+  quantity = 1,
+  /** Request headers of the session's creation (a storefront server passing its customer's address). */
+  headers: Record<string, string> = {}
 ) {
   const { data: { cart } } = await api.post(
     "/store/carts",
@@ -98,7 +100,7 @@ export async function cartWithSession(
   const res = await api.post(
     `/store/payment-collections/${payment_collection.id}/payment-sessions`,
     { provider_id: providerId, data },
-    { ...store.headers, validateStatus: () => true }
+    { headers: { ...store.headers.headers, ...headers }, validateStatus: () => true }
   )
   const session = res.data?.payment_collection?.payment_sessions?.[0]
   return { cart, collectionId: payment_collection.id as string, session, response: res }
@@ -109,11 +111,14 @@ export async function completeCart(api: any, store: SeededStore, cartId: string)
 }
 
 /** A cart with a bank-transfer session the service keeps pending (the first bank of the list). */
-export async function pendingTransferCart(api: any, store: SeededStore, customerName = "Hakan Çelik") {
+export async function pendingTransferCart(api: any, store: SeededStore, customerName = "Hakan Çelik", headers: Record<string, string> = {}) {
   const { data: banks } = await api.get("/store/odeme/banks", store.headers)
-  return cartWithSession(api, store, TRANSFER_PROVIDER, {
-    bank_id: banks.bank_groups[0].accounts[0].bank_id,
-    customer_name: customerName,
-    sandbox_result: "pending",
-  })
+  return cartWithSession(
+    api,
+    store,
+    TRANSFER_PROVIDER,
+    { bank_id: banks.bank_groups[0].accounts[0].bank_id, customer_name: customerName, sandbox_result: "pending" },
+    1,
+    headers
+  )
 }
