@@ -11,7 +11,7 @@
  *   - bank transfer: a pending transfer (`pending_authorization` session), the order is
  *     placed awaiting the money, the emulator settles it → one capture.
  *
- *   node scripts/compat.js [--versions 2.18.0,latest] [--work <dir>] [--keep]
+ *   node scripts/compat.js [--versions 2.17.2,latest] [--work <dir>] [--keep]
  *
  * Versions default to the peer range's lower bound and `latest` (resolved with `npm view`).
  * Stores live in .tmp/compat/store-<version> (kept between runs so npm reuses them and its
@@ -210,7 +210,10 @@ async function payWithTransfer(api, db, emulator) {
   const bankId = bank_groups[0].accounts[0].bank_id
   const { cart, session } = await api.cartWithSession("pp_odeme-transfer_odeme", { bank_id: bankId, customer_name: "Ayşe Yılmaz", sandbox_result: "pending" })
   const completed = await requestJson(`${api.backendUrl}/store/carts/${cart.id}/complete`, { method: "POST", headers: api.headers, body: {} })
-  if (completed.json?.type !== "order") throw new Error(`completing the cart: HTTP ${completed.status} ${completed.text.slice(0, 300)}`)
+  if (completed.json?.type !== "order") {
+    const why = completed.json?.error ? JSON.stringify(completed.json.error) : completed.text.slice(0, 300)
+    throw new Error(`completing the cart with a pending transfer answered ${completed.json?.type ?? `HTTP ${completed.status}`}, not an order: ${why}`)
+  }
   const [sessionRow] = await db.sql(`select status from payment_session where id = $1`, [session.id])
   if (sessionRow?.status !== "pending_authorization") throw new Error(`the session is ${sessionRow?.status}, not pending_authorization`)
   const before = await cartOutcomeFromSql(db.sql, cart.id)
