@@ -89,7 +89,7 @@ export async function checkTransfer(
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
   const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1 }
   let answer = transferAnswer(record, row)
-  const expiresAt = new Date(row.created_at).getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
+  const expiresAt = transferExpiresAt(row.created_at, odeme.odemeOptions.transfer.expiryHours).getTime()
   const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
   if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
 
@@ -118,3 +118,11 @@ export async function checkTransfer(
 }
 
 export { transferAnswer }
+
+/**
+ * When an unpaid API transfer expires (`transfer.expiryHours` after it was recorded): the poller
+ * applies it, and the shopper is shown it as the deadline (session data `expires_at`).
+ */
+export function transferExpiresAt(createdAt: Date | string, expiryHours: number): Date {
+  return new Date(new Date(createdAt).getTime() + expiryHours * 3_600_000)
+}
