@@ -48,7 +48,7 @@ export const messages = {
     reference: "Açıklamaya yazın",
     trackingNo: "Takip no",
     status: "Durum",
-    waiting: "Havaleniz bekleniyor… Bu sayfa birkaç saniyede bir kontrol eder.",
+    waiting: "Havaleniz bekleniyor… Bu sayfa her 3 saniyede bir kontrol eder.",
     simulateApproval: "Onayı simüle et (emülatör)",
     simulateRejection: "Reddi simüle et (emülatör)",
     demoOnly: "Yalnızca demo: emülatörün kontrol API'si",
