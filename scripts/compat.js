@@ -240,11 +240,21 @@ async function checkVersion(version, { tarball, pg, emulator, port }) {
   const dir = path.join(WORK, `store-${version}`)
   writeStore(dir, version, tarball)
   const logFile = (name) => path.join(LOGS, `${version}-${name}.log`)
+  // The tarball named explicitly: a store kept from an earlier run would otherwise keep the
+  // plugin its lockfile recorded (same file name, older contents).
   await timed("install", () =>
-    run("npm install", "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir, env: { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" }, logFile: logFile("install") })
+    run("npm install", "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], {
+      cwd: dir,
+      env: { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" },
+      logFile: logFile("install"),
+    })
   )
   const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version
   if (installed !== version) throw new Error(`npm installed @medusajs/medusa ${installed}, not ${version}`)
+  const stamp = (root) => fs.readFileSync(path.join(root, ".medusa", "server", ".build-stamp"), "utf8")
+  if (stamp(path.join(dir, "node_modules", "medusa-payment-odeme")) !== stamp(ROOT)) {
+    throw new Error("the store's medusa-payment-odeme is not the build just packed")
+  }
   const db = await createDatabase(pg.env, `odeme_compat_${version.replace(/\./g, "_")}`)
   const backendUrl = `http://localhost:${port}`
   const env = {
