@@ -16,6 +16,10 @@
  * --verbose (stream Medusa's log), --data-dir <dir> (data, logs and the embedded PostgreSQL
  * there instead of demo/.data; also DEMO_DATA_DIR), --db-name <name> (also DEMO_DB_NAME).
  * Ports: ODEME_DEMO_MEDUSA_PORT (9000), ODEME_DEMO_STOREFRONT_PORT (8000), ODEME_DEMO_EMULATOR_PORT (4010).
+ * Another storefront against this backend (e.g. the dtc-starter example on :8000, with the demo's
+ * storefront moved to :8001): DEMO_STOREFRONT_ORIGINS=http://localhost:8000 (comma-separated).
+ * Without it the plugin refuses that storefront's Quick Checkout return_url
+ * (odeme.return_url_not_allowed: "return_url must be on one of the storefront origins…").
  * --ci: for tests and scripts. Non-interactive; prints one line
  *   `[demo] READY {"storefront":…,"backend":…,"emulator":…,"admin":…,"publishableKey":…,"dataDir":…}`
  * when everything answers; stops everything when its stdin closes (the parent went away) or on
@@ -141,6 +145,11 @@ function printReady(state, seeded) {
       : `Odeme service       ${process.env.ODEME_BASE_URL}   (its webhook must reach ${backendUrl}/odeme/webhook)`
   }
   Logs                ${path.relative(ROOT, cfg.logs)}/
+  Other storefronts   ${
+    process.env.DEMO_STOREFRONT_ORIGINS
+      ? `${process.env.DEMO_STOREFRONT_ORIGINS} (DEMO_STOREFRONT_ORIGINS)`
+      : `none; e.g. the dtc-starter on :8000: ODEME_DEMO_STOREFRONT_PORT=8001 DEMO_STOREFRONT_ORIGINS=http://localhost:8000 npm run demo`
+  }
 `)
 }
 

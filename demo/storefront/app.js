@@ -10,7 +10,7 @@
  * Shared: js/core.js (config, sdk, state), js/ui.js (labels, money, banners, busy).
  */
 import { $, KEYS, config, sdk, state } from "/js/core.js"
-import { loadCart, loadRegions, refreshCart, region } from "/js/cart.js"
+import { loadCart, loadRegions, refreshCart, region, renderCartCount } from "/js/cart.js"
 import { checkoutPage, renderSummary } from "/js/checkout.js"
 import { confirmationPage } from "/js/confirmation.js"
 import { returnPage } from "/js/return.js"
@@ -36,6 +36,7 @@ async function route() {
   if (path === "/checkout/transfer") return transferPage()
   if (path === "/order/confirmed") return confirmationPage()
   await loadCart()
+  renderCartCount()
   if (state.cart?.currency_code) state.currency = state.cart.currency_code.toUpperCase()
   applyLanguage()
   if (path === "/checkout") return checkoutPage()

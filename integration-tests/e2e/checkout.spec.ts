@@ -142,7 +142,11 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
       await page.locator('[data-testid="transfer-status"][data-status="pending"]').waitFor()
       const iban = (await page.locator('[data-testid="transfer-iban"]').textContent()) || ""
       expect(iban.replace(/\s+/g, "")).toMatch(/^TR\d{24}$/)
-      expect(await page.locator('[data-testid="transfer-reference"]').textContent()).toBe(sessionId)
+      // The shopper writes the order number, never an internal id; the deadline is a Turkish date.
+      const waitingOrder = await admin.order(orderId)
+      expect(await page.locator('[data-testid="transfer-reference"]').textContent()).toBe(`#${waitingOrder.display_id}`)
+      expect(await page.locator("#view-transfer").textContent()).not.toMatch(/payses_/)
+      expect(await page.locator('[data-testid="transfer-deadline"]').textContent()).toMatch(/\d{4} .*\d{2}:\d{2}/)
       await screenshot(page, "api-transfer-waiting")
 
       // The order exists and waits for the money.

@@ -142,7 +142,12 @@ medusaIntegrationTestRunner({
         const orders = await ordersOfCart(getContainer(), cart.id)
         expect(orders).toHaveLength(1)
         expect(orders[0].payment_collections[0].payments ?? []).toHaveLength(0)
-        expect((await paymentSession(getContainer(), session.id)).status).toBe("pending_authorization")
+        const awaiting = await paymentSession(getContainer(), session.id)
+        expect(awaiting.status).toBe("pending_authorization")
+        // The shopper's deadline (transfer.expiryHours, 48 by default, after the transfer was created).
+        const hoursLeft = (Date.parse(String(awaiting.data?.expires_at)) - Date.now()) / 3_600_000
+        expect(hoursLeft).toBeGreaterThan(47)
+        expect(hoursLeft).toBeLessThanOrEqual(48)
 
         const status1 = await api.get(`/store/odeme/payment-sessions/${session.id}?cart_id=${cart.id}`, store.headers)
         expect(status1.data.payment_session).toEqual(

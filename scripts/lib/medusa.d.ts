@@ -1,6 +1,6 @@
 import type { Service } from "./processes"
 
-export function medusaArgs(args: string[]): string[]
+export function medusaArgs(args: string[], cli?: string): string[]
 export function startMedusaProcess(opts: {
   name?: string
   command: "develop" | "start"
@@ -10,4 +10,5 @@ export function startMedusaProcess(opts: {
   logFile: string
   timeoutMs?: number
   echo?: boolean
+  cli?: string
 }): Promise<Service>

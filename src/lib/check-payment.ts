@@ -92,7 +92,7 @@ export async function checkTransfer(
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
   const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1, ...(row.check_failures ? { check_failures: 0 } : {}) }
   let answer = transferAnswer(record, row)
-  const expiresAt = createdAt.getTime() + odeme.odemeOptions.transfer.expiryHours * 3_600_000
+  const expiresAt = transferExpiresAt(createdAt, odeme.odemeOptions.transfer.expiryHours).getTime()
   const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
   if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
 
@@ -125,4 +125,12 @@ export { transferAnswer }
 /** When the service's transfer was created: the creation claim's start (the session row may be days older). */
 export function transferCreatedAt(row: Pick<OdemePaymentRow, "creation_started_at" | "created_at">): Date {
   return new Date(row.creation_started_at ?? row.created_at)
+}
+
+/**
+ * When an unpaid API transfer expires (`transfer.expiryHours` after its creation): the poller
+ * applies it, and the shopper is shown it as the deadline (session data `expires_at`).
+ */
+export function transferExpiresAt(createdAt: Date | string, expiryHours: number): Date {
+  return new Date(new Date(createdAt).getTime() + expiryHours * 3_600_000)
 }

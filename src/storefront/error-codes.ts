@@ -69,6 +69,7 @@ export function odemeErrorCode(error: unknown): OdemeErrorCode | null {
 }
 
 function codeInMessage(message: string): OdemeErrorCode | null {
-  const m = /\[(odeme\.[a-z_]+)\]\s*$/.exec(message)
+  // A storefront may add a full stop (the dtc-starter's medusaError does).
+  const m = /\[(odeme\.[a-z_]+)\]\.?\s*$/.exec(message)
   return m && isOdemeErrorCode(m[1]) ? m[1] : null
 }

@@ -38,8 +38,8 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
     en: "The cart total is below the minimum amount for this payment method.",
   },
   "odeme.return_url_not_allowed": {
-    tr: "Ödeme sayfası açılamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
-    en: "The payment page could not be opened. Please reload the page and try again.",
+    tr: "Hızlı Ödeme sayfası açılamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
+    en: "The Quick Checkout page could not be opened. Please reload the page and try again.",
   },
   "odeme.invalid_session_data": {
     tr: "Ödeme bilgileri okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
@@ -89,12 +89,16 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
 
 /**
  * What to show a customer for an error from the plugin: the translated text
- * of its code, or, for an error that is not the plugin's, its own message
- * (Medusa's errors, a network failure) or `fallback`.
+ * of its code. For an error that is not the plugin's (Medusa's errors, a
+ * network failure), whose text is English: in English its own message, in
+ * Turkish never (a Turkish page shows no English), so `fallback` or the
+ * generic failure text.
  */
 export function odemeErrorMessage(error: unknown, language: OdemeLanguage, fallback?: string): string {
   const code = odemeErrorCode(error)
   if (code) return odemeErrorMessages[code][language]
+  const generic = fallback ?? odemeErrorMessages["odeme.payment_failed"][language]
+  if (language !== "en") return generic
   const message = error && typeof error === "object" ? (error as { message?: unknown }).message : error
-  return typeof message === "string" && message ? message : (fallback ?? odemeErrorMessages["odeme.payment_failed"][language])
+  return typeof message === "string" && message ? message : generic
 }

@@ -81,6 +81,8 @@ export const transferSessionDataSchema = z
     iban_display: nullableText.optional(),
     tracking_no: nullableText.optional(),
     payer_name: nullableText.optional(),
+    /** ISO time after which an unpaid transfer expires (`transfer.expiryHours` after it was created). */
+    expires_at: nullableText.optional(),
   })
   .passthrough()
 export type OdemeTransferSessionData = z.infer<typeof transferSessionDataSchema>

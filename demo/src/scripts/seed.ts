@@ -30,6 +30,8 @@ import {
 const WANTED_PROVIDERS = ["pp_odeme-checkout_odeme", "pp_odeme-transfer_odeme", "pp_system_default"]
 const SALES_CHANNEL = "Odeme Demo Store"
 const KEY_TITLE = "Odeme demo storefront"
+// The storefront serves the images; scripts/demo.js passes its address (the port may be changed).
+const STOREFRONT = (process.env.DEMO_STOREFRONT_URL || "http://localhost:8000").replace(/\/$/, "")
 
 function writeKey(token: string) {
   const dir = process.env.DEMO_DATA_DIR || path.resolve(process.cwd(), ".data")
@@ -221,7 +223,7 @@ export default async function seedDemo({ container }: ExecArgs) {
           "KAHVE-250",
           250,
           7,
-          "http://localhost:8000/img/kahve.svg"
+          `${STOREFRONT}/img/kahve.svg`
         ),
         product(
           "Lokum kutusu",
@@ -230,7 +232,7 @@ export default async function seedDemo({ container }: ExecArgs) {
           "LOKUM-500",
           320,
           9,
-          "http://localhost:8000/img/lokum.svg"
+          `${STOREFRONT}/img/lokum.svg`
         ),
         product(
           "Çay bardağı seti",
@@ -239,7 +241,7 @@ export default async function seedDemo({ container }: ExecArgs) {
           "CAY-SET-6",
           450,
           12,
-          "http://localhost:8000/img/cay.svg"
+          `${STOREFRONT}/img/cay.svg`
         ),
       ],
     },

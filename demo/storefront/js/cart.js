@@ -41,10 +41,16 @@ export async function refreshCart() {
   return (state.cart = cart)
 }
 
+/** The header's cart count, on every page that has a cart (the checkout too). */
+export function renderCartCount() {
+  const items = state.cart?.items || []
+  $("#cart-count").textContent = String(items.reduce((n, i) => n + i.quantity, 0))
+}
+
 export function renderCart() {
   const cart = state.cart
   const items = cart?.items || []
-  $("#cart-count").textContent = String(items.reduce((n, i) => n + i.quantity, 0))
+  renderCartCount()
   const list = $("#cart-items")
   list.replaceChildren()
   for (const item of items) {

@@ -2,7 +2,7 @@
 import { $, CHECKOUT, TRANSFER, config, params, sdk, state } from "/js/core.js"
 import { refreshCart, region } from "/js/cart.js"
 import { loadBanks, payWithCheckout, payWithTransfer } from "/js/payment.js"
-import { busy, money, ready, show, showError, t } from "/js/ui.js"
+import { busy, countryName, money, ready, show, showError, t } from "/js/ui.js"
 
 export function renderSummary() {
   const cart = state.cart
@@ -29,7 +29,8 @@ function fillAddressForm() {
   for (const c of countries) {
     const o = document.createElement("option")
     o.value = c.iso_2
-    o.textContent = c.display_name || c.iso_2.toUpperCase()
+    // Medusa's display_name is English ("Turkey"): the page's language names it ("Türkiye").
+    o.textContent = countryName(c.iso_2, c.display_name || c.iso_2.toUpperCase())
     select.append(o)
   }
   $("#email").value = cart.email || ""

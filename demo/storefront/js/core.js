@@ -2,7 +2,10 @@
  * What every part of the demo storefront shares: its config, the js-sdk client,
  * the provider ids, the localStorage keys and the page state.
  */
-import Medusa from "/vendor/medusa-js-sdk.js"
+import Medusa, { odeme } from "/vendor/medusa-js-sdk.js"
+
+/** medusa-payment-odeme/storefront, bundled with the SDK: error codes and their TR/EN texts, completeWhenPaid. */
+export { odeme }
 
 export const CHECKOUT = "pp_odeme-checkout_odeme"
 export const TRANSFER = "pp_odeme-transfer_odeme"

@@ -1,12 +1,12 @@
 /** The return page (/checkout/return): back from the payment service, completes the cart. */
-import { $, KEYS, params, sdk, sleep } from "/js/core.js"
+import { $, KEYS, odeme, params, sdk } from "/js/core.js"
 import { sessionStatus } from "/js/payment.js"
 import { errorText, ready, show, t } from "/js/ui.js"
 
 function setReturnStatus(status, textKey, message) {
   $("#return-status").dataset.status = status
   $("#return-status-text").textContent = t(textKey)
-  $("#return-status .spinner").hidden = status === "failed" || status === "error"
+  $("#return-status .spinner").hidden = status === "failed" || status === "error" || textKey === "stillConfirming"
   const m = $("#return-message")
   m.textContent = message || ""
   m.hidden = !message
@@ -21,37 +21,30 @@ function paymentFailed(message) {
 }
 
 /**
- * Completes the cart after a return from the service. Handles the races with
- * the webhook: 409 "already being completed" → wait and retry (a retry returns
- * the order the other request created); `{type:"cart", error}` while the
- * payment is pending → keep polling the session, then complete again.
+ * After a return from the service: asks the plugin for at most a minute and completes the
+ * cart **once**, when the session says paid (or, for a transfer chosen on the Quick Checkout
+ * page, once it exists). Never in a loop: every refused completion costs an order number and
+ * races the webhook, which completes the cart anyway. A 409 "already being completed" (the
+ * webhook at work) is waited for and asked once more (odeme.completeWhenPaid).
  */
 async function completeAfterPayment(cartId, sessionId) {
-  const deadline = Date.now() + 10 * 60_000
-  while (Date.now() < deadline) {
-    try {
-      const res = await sdk.store.cart.complete(cartId)
-      if (res.type === "order") {
-        localStorage.removeItem(KEYS.cart)
-        localStorage.removeItem(KEYS.payment)
-        location.href = `/order/confirmed?order_id=${encodeURIComponent(res.order.id)}`
-        return
-      }
-      const st = sessionId ? await sessionStatus(sessionId, cartId).catch(() => null) : null
-      if (st?.status === "failed") return paymentFailed(res.error?.message || st.state)
-      if (!st && !sessionId) return paymentFailed(res.error?.message)
-      setReturnStatus("pending", "confirming")
-      await sleep(3000)
-    } catch (e) {
-      if (e.status === 409) {
-        setReturnStatus("pending", "confirming")
-        await sleep(1000)
-        continue
-      }
-      throw e
-    }
+  const result = await odeme.completeWhenPaid({
+    fetchStatus: () => sessionStatus(sessionId, cartId),
+    onStatus: (s) => {
+      if (s.status === "paid" || s.state === "awaiting_transfer") setReturnStatus("paid", "completing")
+    },
+    completeCart: () => sdk.store.cart.complete(cartId),
+    intervalMs: 2000,
+  })
+  if (result.outcome === "order") {
+    localStorage.removeItem(KEYS.cart)
+    localStorage.removeItem(KEYS.payment)
+    location.href = `/order/confirmed?order_id=${encodeURIComponent(result.order.id)}`
+    return
   }
-  setReturnStatus("pending", "confirming", t("waiting"))
+  if (result.outcome === "failed") return paymentFailed()
+  // Not confirmed within the minute: a calm last word, nothing more is completed from here.
+  setReturnStatus("pending", "stillConfirming", t("stillConfirmingDetail"))
 }
 
 export async function returnPage() {
@@ -63,7 +56,7 @@ export async function returnPage() {
   // The plugin sends a reason code, never text from the URL: translate it here.
   const reason = params.get("reason")
   const message = reason ? t(`reason_${reason}`) : undefined
-  if (status === "failed" || !cartId) return paymentFailed(message)
+  if (status === "failed" || !cartId || !sessionId) return paymentFailed(message)
   setReturnStatus(status === "paid" ? "paid" : "pending", status === "paid" ? "completing" : "confirming")
   ready()
   try {

@@ -1,6 +1,6 @@
 /** Labels, prices, banners and views of the demo storefront. */
 import { messages } from "/i18n.js"
-import { $, state } from "/js/core.js"
+import { $, odeme, state } from "/js/core.js"
 
 export const t = (key) => messages[state.lang][key] ?? messages.tr[key] ?? key
 
@@ -12,16 +12,41 @@ export function applyLanguage() {
   for (const b of document.querySelectorAll("[data-currency]")) b.classList.toggle("active", b.dataset.currency === state.currency)
 }
 
+/** The page's locale for numbers and dates: tr-TR ("1.250,00 ₺", "27 Kasım 2026 14:30") or en-GB. */
+export const locale = () => (state.lang === "tr" ? "tr-TR" : "en-GB")
+
 export function money(amount, currency = state.cart?.currency_code || state.currency) {
   if (amount === null || amount === undefined) return ""
-  return new Intl.NumberFormat(state.lang === "tr" ? "tr-TR" : "en-GB", {
+  return new Intl.NumberFormat(locale(), {
     style: "currency",
     currency: currency.toUpperCase(),
   }).format(Number(amount))
 }
 
+/**
+ * What the shopper reads for a failure: the plugin's errors by their stable code in the
+ * page's language; anything else (Medusa's English, a network failure) as its own text in
+ * English and as a Turkish sentence on a Turkish page, never English there.
+ */
 export function errorText(e) {
-  return e?.message || String(e)
+  if (e && typeof e === "object" && !e.message && typeof e.error === "object") e = e.error
+  return odeme.odemeErrorMessage(e, state.lang, t("errorGeneric"))
+}
+
+/** A date and time in the page's language, in the shop's time zone (Türkiye). */
+export function dateTime(iso) {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ""
+  return new Intl.DateTimeFormat(locale(), { dateStyle: "full", timeStyle: "short", timeZone: "Europe/Istanbul" }).format(d)
+}
+
+/** A country's name in the page's language ("Türkiye" in Turkish), from its ISO code. */
+export function countryName(iso2, fallback) {
+  try {
+    return new Intl.DisplayNames([locale()], { type: "region" }).of(String(iso2).toUpperCase()) || fallback
+  } catch {
+    return fallback
+  }
 }
 
 export function showError(message) {

@@ -7,7 +7,7 @@ async function checkStorefront(cfg) {
   const page = await requestJson(`${cfg.storefrontUrl}/`)
   const app = await requestJson(`${cfg.storefrontUrl}/i18n.js`)
   if (page.status !== 200) throw new Error(`HTTP ${page.status}`)
-  for (const label of ["Kart veya havale (Quick Checkout)", "Havale/EFT", "Sepete ekle"]) {
+  for (const label of ["Kart veya havale (Hızlı Ödeme)", "Havale/EFT", "Sepete ekle"]) {
     if (!page.text.includes(label)) throw new Error(`the page lacks the label "${label}"`)
   }
   for (const label of ["Card or transfer (Quick Checkout)", "Bank transfer", "Add to cart"]) {

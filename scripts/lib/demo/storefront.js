@@ -20,16 +20,25 @@ const MIME = {
   ".json": "application/json; charset=utf-8",
 }
 
-/** Bundles @medusajs/js-sdk (ESM, with qs) for the browser once per SDK version. */
+/**
+ * Bundles @medusajs/js-sdk (ESM, with qs) and the plugin's browser entry
+ * (medusa-payment-odeme/storefront, as `odeme`: error codes with their TR/EN
+ * texts, completeWhenPaid) for the browser, once per SDK version and plugin build.
+ */
 async function bundleSdk(cfg, log) {
   let dir = path.dirname(require.resolve("@medusajs/js-sdk", { paths: [ROOT] }))
   while (!fs.existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir)
   const version = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version
-  const out = path.join(cfg.data, "storefront", `medusa-js-sdk-${version}.js`)
+  const entry = path.join(ROOT, ".medusa", "server", "src", "storefront", "index.js")
+  const built = Math.round(fs.statSync(entry).mtimeMs)
+  const out = path.join(cfg.data, "storefront", `vendor-${version}-${built}.js`)
   if (!fs.existsSync(out)) {
     const esbuild = require(require.resolve("esbuild", { paths: [ROOT, path.join(ROOT, "node_modules", "vite")] }))
     await esbuild.build({
-      stdin: { contents: 'export { default } from "@medusajs/js-sdk"\n', resolveDir: ROOT },
+      stdin: {
+        contents: `export { default } from "@medusajs/js-sdk"\nexport * as odeme from ${JSON.stringify(entry)}\n`,
+        resolveDir: ROOT,
+      },
       bundle: true,
       format: "esm",
       platform: "browser",
@@ -41,7 +50,7 @@ async function bundleSdk(cfg, log) {
       define: { "process.env.NODE_ENV": '"production"' },
       logLevel: "silent",
     })
-    log(`   bundled @medusajs/js-sdk ${version} for the browser`)
+    log(`   bundled @medusajs/js-sdk ${version} and medusa-payment-odeme/storefront for the browser`)
   }
   return out
 }

@@ -24,6 +24,9 @@ import {
   parseTransferSessionData,
   submitQuickCheckoutForm,
   waitForPayment,
+  completeWhenPaid,
+  isCartCompletionConflict,
+  WAIT_LIMIT_MS,
   type FormDocument,
 } from ".."
 
@@ -109,12 +112,19 @@ describe("error codes", () => {
     expect(odemeErrorCode(null)).toBeNull()
   })
 
-  it("read as the translated text, and other errors as their own message", () => {
+  it("read as the translated text, and other errors as their own message in English only", () => {
     expect(odemeErrorMessage(new Error("Choose a bank account [odeme.transfer_details_missing]"), "tr")).toBe(
       odemeErrorMessages["odeme.transfer_details_missing"].tr
     )
+    // The dtc-starter's medusaError ends every message with a full stop.
+    expect(odemeErrorMessage(new Error("Return url is not allowed [odeme.return_url_not_allowed]."), "tr")).toBe(
+      odemeErrorMessages["odeme.return_url_not_allowed"].tr
+    )
     expect(odemeErrorMessage(new Error("Cart is empty"), "en")).toBe("Cart is empty")
     expect(odemeErrorMessage(undefined, "en", "Something went wrong")).toBe("Something went wrong")
+    // A Turkish page never shows Medusa's English text.
+    expect(odemeErrorMessage(new Error("Cart is empty"), "tr")).toBe(odemeErrorMessages["odeme.payment_failed"].tr)
+    expect(odemeErrorMessage(new Error("Cart is empty"), "tr", "Sipariş oluşturulamadı")).toBe("Sipariş oluşturulamadı")
   })
 })
 
@@ -266,6 +276,77 @@ describe("waitForPayment", () => {
     controller.abort()
     await expect(p).rejects.toBeDefined()
     expect(fetchStatus).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe("completeWhenPaid", () => {
+  const statuses = (...list: Array<{ status: "paid" | "pending" | "failed"; state?: string }>) => {
+    let i = 0
+    return jest.fn(async () => list[Math.min(i++, list.length - 1)])
+  }
+  const conflict = Object.assign(new Error("Cart is already being completed by another request"), { status: 409 })
+
+  it("completes the cart once, when the session says paid", async () => {
+    const completeCart = jest.fn(async () => ({ type: "order" as const, order: { id: "order_1" } }))
+    const r = await completeWhenPaid({ fetchStatus: statuses({ status: "pending" }, { status: "paid" }), completeCart, intervalMs: 1 })
+    expect(r).toEqual({ outcome: "order", order: { id: "order_1" } })
+    expect(completeCart).toHaveBeenCalledTimes(1)
+  })
+
+  it("completes once a transfer exists, without waiting for the money", async () => {
+    const completeCart = jest.fn(async () => ({ type: "order" as const, order: null }))
+    const r = await completeWhenPaid({ fetchStatus: statuses({ status: "pending", state: "awaiting_transfer" }), completeCart, intervalMs: 1 })
+    expect(r.outcome).toBe("order")
+    expect(completeCart).toHaveBeenCalledTimes(1)
+  })
+
+  it("never completes a failed or unconfirmed payment, and stops at the deadline", async () => {
+    const completeCart = jest.fn()
+    expect((await completeWhenPaid({ fetchStatus: statuses({ status: "failed" }), completeCart, intervalMs: 1 })).outcome).toBe("failed")
+    const fetchStatus = statuses({ status: "pending" })
+    const r = await completeWhenPaid({ fetchStatus, completeCart, intervalMs: 5, timeoutMs: 30 })
+    expect(r.outcome).toBe("confirming")
+    expect(completeCart).not.toHaveBeenCalled()
+    expect(fetchStatus.mock.calls.length).toBeLessThan(20)
+  })
+
+  it("waits at most a minute whatever it is asked", () => {
+    expect(WAIT_LIMIT_MS).toBe(60_000)
+  })
+
+  it("after a 409 waits and completes once more; a cart back is 'confirming', never a second round", async () => {
+    const completeCart = jest
+      .fn()
+      .mockRejectedValueOnce(conflict)
+      .mockResolvedValueOnce({ type: "order", order: { id: "order_2" } })
+    const r = await completeWhenPaid({ fetchStatus: statuses({ status: "paid" }), completeCart, intervalMs: 1, conflictWaitMs: 1 })
+    expect(r).toEqual({ outcome: "order", order: { id: "order_2" } })
+    expect(completeCart).toHaveBeenCalledTimes(2)
+
+    const cartBack = jest.fn(async () => ({ type: "cart" as const, error: { message: "not authorized" } }))
+    const r2 = await completeWhenPaid({ fetchStatus: statuses({ status: "paid" }), completeCart: cartBack, intervalMs: 1 })
+    expect(r2.outcome).toBe("confirming")
+    expect(cartBack).toHaveBeenCalledTimes(1)
+
+    const twice = jest.fn().mockRejectedValue(conflict)
+    const r3 = await completeWhenPaid({ fetchStatus: statuses({ status: "paid" }), completeCart: twice, intervalMs: 1, conflictWaitMs: 1 })
+    expect(r3.outcome).toBe("confirming")
+    expect(twice).toHaveBeenCalledTimes(2)
+  })
+
+  it("passes other completion errors on", async () => {
+    const boom = new Error("Cart is empty")
+    await expect(
+      completeWhenPaid({ fetchStatus: statuses({ status: "paid" }), completeCart: jest.fn().mockRejectedValue(boom), intervalMs: 1 })
+    ).rejects.toBe(boom)
+  })
+
+  it("recognises Medusa's 409 however the storefront got it", () => {
+    expect(isCartCompletionConflict(conflict)).toBe(true)
+    expect(isCartCompletionConflict({ response: { status: 409 } })).toBe(true)
+    expect(isCartCompletionConflict(new Error("Cart is already being completed by another request."))).toBe(true)
+    expect(isCartCompletionConflict(new Error("Cart is empty"))).toBe(false)
+    expect(isCartCompletionConflict(null)).toBe(false)
   })
 })
 

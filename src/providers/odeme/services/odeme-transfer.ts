@@ -8,7 +8,7 @@ import type {
 import { OdemeApiError, type TransferRecord } from "../../../client"
 import { chargeableAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-directory"
-import { transferAnswer, transferDetails } from "../../../lib/check-payment"
+import { transferAnswer, transferCreatedAt, transferDetails, transferExpiresAt } from "../../../lib/check-payment"
 import { odemeError, toMedusaError } from "../../../lib/medusa-errors"
 import { TRANSFER_CURRENCIES } from "../../../lib/options"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
@@ -224,6 +224,8 @@ export class OdemeTransferProvider extends OdemeBase {
       currency: row.currency,
       sale_status: saleStatus,
       state: row.status,
+      // The shopper's deadline, the same instant the poller lets an unpaid transfer expire at.
+      expires_at: transferExpiresAt(transferCreatedAt(row), this.options_.transfer.expiryHours).toISOString(),
     }
   }
 

@@ -4,12 +4,14 @@ import { sdk } from "@lib/config"
 import { HttpTypes } from "@medusajs/types"
 import {
   isOdemeTransfer,
+  odemeErrorCode,
   odemeLanguage,
   parseBanksResponse,
   parsePaymentSessionStatusResponse,
   parseQuickCheckoutFormResponse,
   parseTransferSessionData,
   type OdemeBankAccount,
+  type OdemeErrorCode,
   type OdemeLanguage,
   type OdemePaymentSessionStatus,
   type OdemeQuickCheckoutForm,
@@ -17,6 +19,8 @@ import {
 } from "medusa-payment-odeme/storefront"
 import { ODEME_DEFAULT_LANGUAGE } from "@lib/odeme/strings"
 import { getAuthHeaders, getCartId } from "@lib/data/cookies"
+import { initiatePaymentSession, placeOrder } from "@lib/data/cart"
+import { unstable_rethrow } from "next/navigation"
 import { getLocale } from "@lib/data/locale-actions"
 
 /**
@@ -25,11 +29,13 @@ import { getLocale } from "@lib/data/locale-actions"
  * result instead of throwing because Next.js hides a server action's error
  * message in production builds, and the customer should read why.
  */
-export type OdemeResult<T> = { ok: true; value: T } | { ok: false; message: string }
+export type OdemeResult<T> = { ok: true; value: T } | { ok: false; message: string; code: OdemeErrorCode | null }
 
-const failure = (e: unknown): { ok: false; message: string } => ({
+/** `code` is the plugin's stable error code: the page shows its Turkish or English text (odemeErrorMessage). */
+const failure = (e: unknown): { ok: false; message: string; code: OdemeErrorCode | null } => ({
   ok: false,
   message: e instanceof Error && e.message ? e.message : String(e),
+  code: odemeErrorCode(e),
 })
 
 /** The customer's language: the starter's locale cookie, else the store default. */
@@ -47,6 +53,42 @@ export async function listOdemeBanks(): Promise<OdemeResult<OdemeBankAccount[]>>
     })
     return { ok: true, value: parseBanksResponse(json).bank_groups.flatMap((g) => g.accounts) }
   } catch (e) {
+    return failure(e)
+  }
+}
+
+/**
+ * The starter's `initiatePaymentSession` for an Odeme provider, with its failure as a
+ * result: thrown, Next.js would show the shopper "An error occurred in the Server
+ * Components render" in English; answered, the payment step shows the code's text
+ * (e.g. `odeme.return_url_not_allowed` when the storefront's origin is not one of the
+ * plugin's `storefrontUrl` / `storefrontOrigins`).
+ */
+export async function startOdemePaymentSession(
+  cart: HttpTypes.StoreCart,
+  providerId: string,
+  data: Record<string, unknown> | undefined
+): Promise<OdemeResult<null>> {
+  try {
+    await initiatePaymentSession(cart, { provider_id: providerId, data })
+    return { ok: true, value: null }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+/**
+ * The starter's `placeOrder` (on an order it redirects to the order page: that redirect
+ * passes through), with every other answer as a result the page can read: `"cart"` when
+ * Medusa answered the cart (the payment is not authorized yet), a failure with its message
+ * (Medusa's 409 when the plugin's webhook is completing the same cart) and code.
+ */
+export async function placeOdemeOrder(cartId: string | null): Promise<OdemeResult<"cart">> {
+  try {
+    await placeOrder(cartId ?? undefined)
+    return { ok: true, value: "cart" }
+  } catch (e) {
+    unstable_rethrow(e) // the redirect to the order page
     return failure(e)
   }
 }
@@ -77,7 +119,7 @@ export async function retrieveOdemePaymentStatus(
 ): Promise<OdemeResult<OdemePaymentSessionStatus>> {
   try {
     cartId ??= (await getCartId()) ?? null
-    if (!cartId) return { ok: false, message: "No cart for this payment" }
+    if (!cartId) return { ok: false, message: "No cart for this payment", code: "odeme.session_unknown" }
     const json = await sdk.client.fetch<unknown>(`/store/odeme/payment-sessions/${encodeURIComponent(sessionId)}`, {
       method: "GET",
       query: { cart_id: cartId },

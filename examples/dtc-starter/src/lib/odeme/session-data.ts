@@ -30,7 +30,10 @@ export function odemeSessionData(
     }
     case "transfer":
       if (!transfer || transfer.bankId === null || !isPayerNameValid(transfer.payerName)) {
-        throw new Error("Choose a bank account and enter the sender's full name")
+        // The plugin's own code: the payment step shows its Turkish or English text.
+        throw Object.assign(new Error("Choose a bank account and enter the sender's full name"), {
+          code: "odeme.transfer_details_missing",
+        })
       }
       return { bank_id: transfer.bankId, customer_name: transfer.payerName.trim().replace(/\s+/g, " ") }
     default:

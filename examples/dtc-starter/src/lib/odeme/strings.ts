@@ -8,7 +8,7 @@ export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage =
   process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
 
 const tr = {
-  checkoutTitle: "Kart veya havale (Ödeme sayfası)",
+  checkoutTitle: "Kart veya havale (Hızlı Ödeme)",
   transferTitle: "Havale / EFT",
   chooseBank: "Parayı göndereceğiniz hesabı seçin",
   loadingBanks: "Banka hesapları yükleniyor…",
@@ -18,17 +18,17 @@ const tr = {
   payerName: "Gönderenin adı soyadı",
   payerNameHint: "Havaleyi yapacak hesabın sahibinin adı; tutar ve ad eşleşince ödeme kendiliğinden onaylanır.",
   payerNameTooShort: "Gönderenin adını ve soyadını yazın.",
-  payByCard: "Ödeme sayfasına git",
-  redirecting: "Ödeme sayfasına yönlendiriliyorsunuz…",
+  payByCard: "Hızlı Ödeme sayfasına git",
+  redirecting: "Hızlı Ödeme sayfasına yönlendiriliyorsunuz…",
   placeTransferOrder: "Siparişi ver ve IBAN'ı göster",
   transferNotCreated: "Havale oluşturulamadı. Lütfen tekrar deneyin veya başka bir ödeme yöntemi seçin.",
-  formFailed: "Ödeme sayfası açılamadı. Lütfen ödeme yöntemini yeniden seçin.",
+  formFailed: "Hızlı Ödeme sayfası açılamadı. Lütfen ödeme yöntemini yeniden seçin.",
+  sessionFailed: "Ödeme başlatılamadı. Lütfen tekrar deneyin veya başka bir ödeme yöntemi seçin.",
   returnTitle: "Ödeme",
   confirming: "Ödemeniz onaylanıyor, lütfen bu sayfayı kapatmayın…",
   placingOrder: "Ödeme alındı, siparişiniz oluşturuluyor…",
   stillConfirming:
-    "Ödemeniz henüz onaylanmadı. Onaylandığında siparişiniz oluşturulur; birkaç dakika sonra tekrar kontrol edebilirsiniz.",
-  checkAgain: "Tekrar kontrol et",
+    "Ödemeniz onaylanıyor. Onaylandığında siparişiniz oluşturulur ve size e-posta ile bildirilir; bu sayfada beklemeniz gerekmez. Tekrar ödemeyin.",
   backToPayment: "Ödeme yöntemine dön",
   orderFailed: "Sipariş oluşturulamadı",
   invalidReturn: "Bu ödeme bağlantısı geçerli değil.",
@@ -40,12 +40,16 @@ const tr = {
   iban: "IBAN",
   amount: "Tutar",
   trackingNo: "Takip numarası",
-  reference: "Referans",
+  reference: "Açıklamaya yazın",
+  referenceHint: "Havale açıklamasına yalnızca sipariş numaranızı yazın.",
+  deadline: "Son gönderim zamanı",
+  copy: "Kopyala",
+  copied: "Kopyalandı",
   sender: "Gönderen",
 }
 
 const en: typeof tr = {
-  checkoutTitle: "Card or transfer (payment page)",
+  checkoutTitle: "Card or transfer (Quick Checkout)",
   transferTitle: "Bank transfer (havale / EFT)",
   chooseBank: "Choose the account to send the money to",
   loadingBanks: "Loading bank accounts…",
@@ -55,17 +59,17 @@ const en: typeof tr = {
   payerName: "Sender's full name",
   payerNameHint: "The name on the account you send from; when name and amount match, the payment is confirmed by itself.",
   payerNameTooShort: "Enter the sender's first and last name.",
-  payByCard: "Go to the payment page",
-  redirecting: "Taking you to the payment page…",
+  payByCard: "Go to the Quick Checkout page",
+  redirecting: "Taking you to the Quick Checkout page…",
   placeTransferOrder: "Place order and show the IBAN",
   transferNotCreated: "The bank transfer could not be created. Please try again or choose another payment method.",
-  formFailed: "The payment page could not be opened. Please choose the payment method again.",
+  formFailed: "The Quick Checkout page could not be opened. Please choose the payment method again.",
+  sessionFailed: "The payment could not be started. Please try again or choose another payment method.",
   returnTitle: "Payment",
   confirming: "Confirming your payment, please keep this page open…",
   placingOrder: "Payment received, placing your order…",
   stillConfirming:
-    "Your payment is not confirmed yet. Your order is placed as soon as it is; you can check again in a few minutes.",
-  checkAgain: "Check again",
+    "Your payment is being confirmed. Your order is placed as soon as it is, and you will get an e-mail; you need not wait on this page. Please do not pay again.",
   backToPayment: "Back to the payment method",
   orderFailed: "The order could not be placed",
   invalidReturn: "This payment link is not valid.",
@@ -77,7 +81,11 @@ const en: typeof tr = {
   iban: "IBAN",
   amount: "Amount",
   trackingNo: "Tracking number",
-  reference: "Reference",
+  reference: "Write in the description",
+  referenceHint: "Write only your order number in the transfer's description.",
+  deadline: "Send it by",
+  copy: "Copy",
+  copied: "Copied",
   sender: "Sender",
 }
 
@@ -85,7 +93,7 @@ export type OdemeStrings = typeof tr
 
 export const odemeStrings: Record<OdemeLanguage, OdemeStrings> = { tr, en }
 
-/** "₺1.250,00" / "TRY 1,250.00" from the plugin's decimal string ("1250.00"). */
+/** "1.250,00 ₺" / "TRY 1,250.00" from the plugin's decimal string ("1250.00"). */
 export function formatOdemeAmount(amount: string, currency: string, language: OdemeLanguage): string {
   const value = Number(amount)
   if (!Number.isFinite(value)) return `${amount} ${currency}`
@@ -94,4 +102,15 @@ export function formatOdemeAmount(amount: string, currency: string, language: Od
   } catch {
     return `${amount} ${currency}`
   }
+}
+
+/** "27 Kasım 2026 Cuma 14:30" / "Friday, November 27, 2026 at 2:30 PM" in the shop's time zone (Türkiye's unless NEXT_PUBLIC_ODEME_TIME_ZONE). */
+export function formatOdemeDeadline(iso: string, language: OdemeLanguage): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: process.env.NEXT_PUBLIC_ODEME_TIME_ZONE || "Europe/Istanbul",
+  }).format(date)
 }

@@ -7,3 +7,9 @@ import { HttpTypes } from "@medusajs/types"
  * /[countryCode]/order/:id/confirmed; otherwise it returns the cart.
  */
 export declare function placeOrder(cartId?: string): Promise<HttpTypes.StoreCart>
+
+/** Starts a payment session of the cart's payment collection and revalidates the cart cache; throws Medusa's error. */
+export declare function initiatePaymentSession(
+  cart: HttpTypes.StoreCart,
+  data: HttpTypes.StoreInitializePaymentSession
+): Promise<HttpTypes.StorePaymentCollectionResponse>

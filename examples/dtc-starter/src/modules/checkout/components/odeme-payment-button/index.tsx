@@ -1,13 +1,12 @@
 "use client"
 
-import { placeOrder } from "@lib/data/cart"
-import { getOdemeCheckoutForm } from "@lib/data/odeme"
+import { getOdemeCheckoutForm, placeOdemeOrder } from "@lib/data/odeme"
 import { useOdemeLanguage } from "@lib/odeme/language"
 import { odemeStrings } from "@lib/odeme/strings"
 import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/ui"
-import { odemeErrorCode, odemeErrorMessage, odemeProviderKind, submitQuickCheckoutForm, type OdemeLanguage } from "medusa-payment-odeme/storefront"
+import { odemeErrorMessage, odemeProviderKind, submitQuickCheckoutForm } from "medusa-payment-odeme/storefront"
 import { useState } from "react"
 
 type Props = {
@@ -19,10 +18,6 @@ type Props = {
 /** Next.js signals a server action's `redirect()` with an error of this digest: it is success, not a failure. */
 const isRedirect = (e: unknown) =>
   typeof (e as { digest?: unknown })?.digest === "string" && (e as { digest: string }).digest.startsWith("NEXT_REDIRECT")
-
-/** The plugin's errors carry a stable code, shown in the customer's language; anything else keeps its own text. */
-const explain = (e: unknown, language: OdemeLanguage, fallback: string) =>
-  odemeErrorCode(e) ? odemeErrorMessage(e, language) : `${fallback} (${e instanceof Error ? e.message : String(e)})`
 
 /**
  * The review step's button for both Odeme providers.
@@ -42,7 +37,8 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
   const payOnServicePage = async () => {
     const result = await getOdemeCheckoutForm(session!.id, cart.id)
     if (!result.ok) {
-      setError(explain(result.message, language, t.formFailed))
+      // The plugin's errors carry a stable code, shown in the customer's language; others read as `formFailed`.
+      setError(odemeErrorMessage(result, language, t.formFailed))
       setSubmitting(false)
       return
     }
@@ -53,11 +49,11 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
   const placeTransferOrder = async () => {
     try {
       // Redirects to the order page on success; a cart back means the transfer was not created.
-      const cartBack = await placeOrder()
-      if (cartBack) setError(t.transferNotCreated)
+      const placed = await placeOdemeOrder(cart.id)
+      setError(placed.ok ? t.transferNotCreated : odemeErrorMessage(placed, language, t.transferNotCreated))
     } catch (e) {
       if (isRedirect(e)) return // navigating to the order page
-      setError(explain(e, language, t.transferNotCreated))
+      setError(odemeErrorMessage(e, language, t.transferNotCreated))
     } finally {
       setSubmitting(false)
     }

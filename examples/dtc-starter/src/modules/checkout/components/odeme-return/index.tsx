@@ -1,19 +1,19 @@
 "use client"
 
-import { placeOrder } from "@lib/data/cart"
-import { retrieveOdemePaymentStatus } from "@lib/data/odeme"
+import { placeOdemeOrder, retrieveOdemePaymentStatus } from "@lib/data/odeme"
 import { odemeStrings } from "@lib/odeme/strings"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import LocalizedClientLink from "@modules/common/components/localized-client-link"
-import { Button, Heading, Text } from "@modules/common/components/ui"
+import { Heading, Text } from "@modules/common/components/ui"
 import {
+  completeWhenPaid,
+  odemeErrorMessage,
   odemeReasonMessage,
-  waitForPayment,
   type OdemeFailureReason,
   type OdemeLanguage,
   type OdemeStorefrontStatus,
 } from "medusa-payment-odeme/storefront"
-import { useCallback, useEffect, useState } from "react"
+import { useEffect, useState } from "react"
 
 type Props = {
   status: OdemeStorefrontStatus
@@ -27,83 +27,67 @@ type Phase =
   | { name: "confirming" }
   | { name: "placing" }
   | { name: "failed"; reason: OdemeFailureReason | null }
-  | { name: "timeout" }
+  | { name: "still_confirming" }
   | { name: "error"; message: string }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** Next.js signals a navigation (the redirect to the order page) with an error of this digest. */
 const isRedirect = (e: unknown) =>
   typeof (e as { digest?: unknown })?.digest === "string" && (e as { digest: string }).digest.startsWith("NEXT_REDIRECT")
 
 /**
- * Places the order through the starter's `placeOrder` (cart completion, cart
- * cookie removal, cache revalidation, redirect to
- * /[countryCode]/order/:id/confirmed). The webhook may be completing the same
- * cart at this moment: Medusa then answers 409 or, a moment later, the same
- * order, so a few retries settle it.
- */
-async function placeOrderWhenConfirmed(cartId: string | null, signal: AbortSignal): Promise<"not_confirmed" | "redirecting"> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const cart = await placeOrder(cartId ?? undefined)
-      // A cart back: Medusa could not authorize the payment (not verified yet).
-      if (!cart) return "redirecting"
-      if (attempt >= 3) return "not_confirmed"
-    } catch (e) {
-      if (isRedirect(e)) return "redirecting"
-      if (attempt >= 4) throw e
-    }
-    if (signal.aborted) return "redirecting"
-    await sleep(1500 * attempt)
-  }
-}
-
-/**
  * The page the plugin sends the customer back to. Its parameters are only
- * navigation: "paid" leads to placing the order (Medusa checks the payment
- * itself), "pending" waits for the plugin's verdict, "failed" explains why.
+ * navigation: the page asks the plugin (at most a minute), then completes the
+ * cart once through the starter's `placeOrder` (cart cookie removed, caches
+ * revalidated, redirect to /[countryCode]/order/:id/confirmed) when the
+ * payment is confirmed, or a transfer made on the payment page exists. Never
+ * in a loop: the webhook completes the cart too, and a 409 while it does is
+ * waited for and asked once more (completeWhenPaid). When time is up it says,
+ * calmly, that the payment is being confirmed and the order will follow.
  */
 const OdemeReturn = ({ status, sessionId, cartId, reason, language }: Props) => {
   const t = odemeStrings[language]
-  const [phase, setPhase] = useState<Phase>(
-    status === "failed" ? { name: "failed", reason } : status === "paid" ? { name: "placing" } : { name: "confirming" }
-  )
-  const [round, setRound] = useState(0)
-
-  const run = useCallback(
-    async (signal: AbortSignal) => {
-      if (status === "failed") return
-      try {
-        if (status === "pending" || round > 0) {
-          setPhase({ name: "confirming" })
-          const waited = await waitForPayment({
-            fetchStatus: async () => {
-              const result = await retrieveOdemePaymentStatus(sessionId, cartId)
-              if (!result.ok) throw new Error(result.message)
-              return result.value
-            },
-            intervalMs: 3_000,
-            timeoutMs: 90_000,
-            signal,
-          })
-          if (waited.outcome === "failed") return setPhase({ name: "failed", reason: null })
-          if (waited.outcome === "timeout") return setPhase({ name: "timeout" })
-        }
-        setPhase({ name: "placing" })
-        const placed = await placeOrderWhenConfirmed(cartId, signal)
-        if (placed === "not_confirmed" && !signal.aborted) setPhase({ name: "timeout" })
-      } catch (e) {
-        if (signal.aborted) return
-        setPhase({ name: "error", message: e instanceof Error ? e.message : String(e) })
-      }
-    },
-    [status, sessionId, cartId, round]
-  )
+  const [phase, setPhase] = useState<Phase>(status === "failed" ? { name: "failed", reason } : { name: "confirming" })
 
   useEffect(() => {
+    if (status === "failed") return
     const controller = new AbortController()
-    void run(controller.signal)
+    const run = async () => {
+      try {
+        const result = await completeWhenPaid({
+          fetchStatus: async () => {
+            const answer = await retrieveOdemePaymentStatus(sessionId, cartId)
+            if (!answer.ok) throw answer
+            return answer.value
+          },
+          onStatus: (s) => {
+            if (s.status === "paid" || s.state === "awaiting_transfer") setPhase({ name: "placing" })
+          },
+          completeCart: async () => {
+            setPhase({ name: "placing" })
+            try {
+              const placed = await placeOdemeOrder(cartId)
+              if (!placed.ok) throw placed // e.g. Medusa's 409 while the webhook completes the cart
+              return { type: "cart" as const }
+            } catch (e) {
+              if (isRedirect(e)) return { type: "order" as const, order: null }
+              throw e
+            }
+          },
+          intervalMs: 3_000,
+          signal: controller.signal,
+        })
+        if (controller.signal.aborted) return
+        if (result.outcome === "failed") setPhase({ name: "failed", reason: null })
+        else if (result.outcome === "confirming") setPhase({ name: "still_confirming" })
+        // "order": the browser is on its way to the order page.
+      } catch (e) {
+        if (controller.signal.aborted || isRedirect(e)) return
+        setPhase({ name: "error", message: odemeErrorMessage(e, language, t.orderFailed) })
+      }
+    }
+    void run()
     return () => controller.abort()
-  }, [run])
+  }, [status, sessionId, cartId, language, t.orderFailed])
 
   return (
     <div className="flex flex-col gap-y-4 max-w-xl" data-testid="odeme-return" data-phase={phase.name}>
@@ -120,17 +104,12 @@ const OdemeReturn = ({ status, sessionId, cartId, reason, language }: Props) => 
           {odemeReasonMessage(phase.reason, language)}
         </Text>
       )}
-      {phase.name === "timeout" && (
-        <>
-          <Text className="txt-medium text-ui-fg-base" role="status">
-            {t.stillConfirming}
-          </Text>
-          <Button variant="secondary" className="w-fit" onClick={() => setRound((r) => r + 1)}>
-            {t.checkAgain}
-          </Button>
-        </>
+      {phase.name === "still_confirming" && (
+        <Text className="txt-medium text-ui-fg-base" role="status" data-testid="odeme-still-confirming">
+          {t.stillConfirming}
+        </Text>
       )}
-      {phase.name === "error" && <ErrorMessage error={`${t.orderFailed}: ${phase.message}`} data-testid="odeme-return-error" />}
+      {phase.name === "error" && <ErrorMessage error={phase.message} data-testid="odeme-return-error" />}
       {(phase.name === "failed" || phase.name === "error") && (
         <LocalizedClientLink href="/checkout?step=payment" className="txt-medium text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
           {t.backToPayment}
