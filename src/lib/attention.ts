@@ -9,7 +9,7 @@ export function presentAttention(row: AttentionRow): AttentionItem {
       ? ["retry"]
       : row.charge_id || row.refund_id
         ? ["acknowledge"]
-        : row.kind === "review" || row.kind === "unknown_outcome" || row.kind === "stuck"
+        : row.kind === "review" || row.kind === "stuck"
           ? ["check", "resolve"]
           : ["check"]
   return {
