@@ -5,7 +5,7 @@ import {
   AdminGetOdemeTransfersParams,
 } from "./admin/odeme/validators"
 import { OdemeReturnQuery } from "./odeme/validators"
-import { StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
+import { StoreAuthorizeOdemeBalance, StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
 import { attachClientIp } from "./utils/client-ip"
 import { knownQueryOnly } from "./utils/known-query"
 import { limitPerAddress } from "./utils/rate-limit"
@@ -43,6 +43,11 @@ export default defineMiddlewares({
       matcher: "/store/odeme/payment-sessions/:id/form",
       method: ["POST"],
       middlewares: [validateAndTransformBody(StoreCreateOdemeCheckoutForm)],
+    },
+    {
+      matcher: "/store/odeme/payment-sessions/:id/authorize",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StoreAuthorizeOdemeBalance)],
     },
     {
       matcher: "/admin/odeme/attention",
