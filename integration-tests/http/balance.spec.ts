@@ -109,6 +109,13 @@ medusaIntegrationTestRunner({
 
       const order = await expectSettled(orderId)
       expect(order.payment_collections).toHaveLength(2)
+      // The Admin widget's route: each collection of the order, the checkout's and the balance, with its state.
+      const widget = await asAdmin.get(`/admin/odeme/orders/${orderId}/payment`)
+      expect(widget.data.collections).toEqual([
+        expect.objectContaining({ kind: "original", status: "completed", currency: "try" }),
+        expect.objectContaining({ id: collection.id, kind: "balance", status: "completed", amount: "250", session_ids: [session.id] }),
+      ])
+      expect(widget.data.payments.find((p: any) => p.session_id === session.id)).toEqual(expect.objectContaining({ payment_collection_id: collection.id, state: "paid" }))
       const status = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
       expect(status.data.payment_session).toEqual(expect.objectContaining({ status: "paid", payment_collection_id: collection.id, order_id: orderId }))
     })
