@@ -33,10 +33,15 @@ export function timelineText(t: T, e: TimelineEvent): string {
   switch (e.code) {
     case "received":
       return t("odeme.timeline.received", { status: p.status ? chargeStatusLabel(t, String(p.status)) : "–" })
+    case "last_check": {
+      const text = t("odeme.timeline.last_check", { count: Number(p.count ?? 0) })
+      if (typeof p.result !== "string") return text
+      const params = Object.fromEntries(Object.entries(p).filter(([, v]) => typeof v === "string")) as Record<string, string>
+      return `${text}: ${lastCheckText(t, { code: p.result as LastCheck["code"], failed: false, params })}`
+    }
     case "duplicates":
     case "dead":
     case "retry":
-    case "last_check":
       return t(`odeme.timeline.${e.code}`, { count: Number(p.count ?? 0) })
     case "verified":
       return t(`odeme.timeline.verified_${p.valid === "yes" || p.valid === "no" ? p.valid : "unknown"}`, {
