@@ -7,11 +7,14 @@
  *   /checkout/return    back from the payment service (?status=paid|pending|failed&session_id&cart_id[&message]) (js/return.js)
  *   /checkout/transfer  transfer instructions, polls the session status (?session_id&cart_id&order_id) (js/transfer.js)
  *   /order/confirmed    order confirmation (?order_id) (js/confirmation.js)
+ *   /payment-collection/:id  what an edited order still owes, paid with either provider: Admin's
+ *                       "Copy payment link" (?order_id[&status&session_id]) (js/balance.js)
  * Shared: js/core.js (config, sdk, state), js/ui.js (labels, money, banners, busy).
  */
 import { $, KEYS, config, sdk, state } from "/js/core.js"
 import { loadCart, loadRegions, refreshCart, region, renderCartCount } from "/js/cart.js"
 import { checkoutPage, renderSummary } from "/js/checkout.js"
+import { balancePage } from "/js/balance.js"
 import { confirmationPage } from "/js/confirmation.js"
 import { returnPage } from "/js/return.js"
 import { shopPage } from "/js/shop.js"
@@ -35,6 +38,10 @@ async function route() {
   if (path === "/checkout/return") return returnPage()
   if (path === "/checkout/transfer") return transferPage()
   if (path === "/order/confirmed") return confirmationPage()
+  if (path.startsWith("/payment-collection/")) {
+    applyLanguage()
+    return balancePage()
+  }
   await loadCart()
   renderCartCount()
   if (state.cart?.currency_code) state.currency = state.cart.currency_code.toUpperCase()

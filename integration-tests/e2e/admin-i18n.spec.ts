@@ -7,7 +7,8 @@
  *
  * Screenshots of the order widget and Settings → Odeme in both languages go
  * to artifacts/e2e/admin-i18n-{widget,settings-top,settings}-{en,tr}.png
- * (with UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for docs/admin.md).
+ * (with UPDATE_DOCS_SCREENSHOTS=1 the widget in both languages and the
+ * settings page are copied to docs/ for docs/admin.md, so they cannot go stale).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { EmulatorControl, StoreApi, eventually } from "./support/api"
@@ -24,8 +25,9 @@ const EXPECTED = {
   en: {
     provider: "Odeme bank transfer",
     state: "Waiting for the transfer",
-    checkNow: "Check now",
+    checkNow: "Ask Odeme now",
     unchanged: "Nothing changed",
+    stillWaiting: "Still waiting: the transfer has not arrived yet.",
     settingsTitle: "Odeme payments",
     webhook: "Webhook URL",
     testConnection: "Test connection",
@@ -36,8 +38,9 @@ const EXPECTED = {
   tr: {
     provider: "Odeme havale/EFT",
     state: "Havale bekleniyor",
-    checkNow: "Şimdi kontrol et",
+    checkNow: "Odeme'ye şimdi sor",
     unchanged: "Değişiklik yok",
+    stillWaiting: "Hâlâ bekleniyor: havale henüz gelmedi.",
     settingsTitle: "Odeme ödemeleri",
     webhook: "Webhook adresi",
     testConnection: "Bağlantıyı test et",
@@ -165,12 +168,15 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
         expect(await payment.locator('[data-testid="odeme-iban"]').textContent()).toMatch(/^TR\d{2}/)
         await widget.evaluate((el) => el.scrollIntoView({ block: "start" }))
         await settle(page)
+        // Raw codes and internal ids only under the collapsed "Technical details" (not rendered, so not in innerText).
+        expect(await widget.innerText()).not.toMatch(/payses_|pending_authorization|awaiting_transfer|sale_status|navigation_only|check failed/)
         const shot = await screenshot(page, `admin-i18n-widget-${lng}`)
-        if (lng === "tr") publish(shot, "admin-widget-tr.png")
+        publish(shot, lng === "tr" ? "admin-widget-tr.png" : "admin-widget.png")
 
         // Check now: the service still waits for the money, said in the user's language.
         await payment.locator('[data-testid="odeme-check-now"]').click()
         await page.getByText(words.unchanged, { exact: true }).first().waitFor({ timeout: 60_000 })
+        await page.getByText(words.stillWaiting, { exact: true }).first().waitFor({ timeout: 10_000 })
 
         await page.goto(`${stack.admin}/settings/odeme`)
         const settings = page.locator('[data-testid="odeme-settings"]')

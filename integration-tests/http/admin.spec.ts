@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
 
         const waiting = await post(`/admin/odeme/payments/${session.id}/check`)
         expect(waiting.status).toBe(200)
-        expect(waiting.data).toEqual(expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", changed: false }))
+        expect(waiting.data).toEqual(expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", changed: false, code: "still_waiting" }))
         expect(await captured(cart.id)).toHaveLength(0)
 
         const pending = await get("/admin/odeme/transfers")
@@ -149,7 +149,7 @@ medusaIntegrationTestRunner({
 
         const now = await post(`/admin/odeme/payments/${session.id}/check`)
         expect(now.status).toBe(200)
-        expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid" }))
+        expect(now.data).toEqual(expect.objectContaining({ session_id: session.id, state: "paid", changed: true, code: "service_status" }))
         const payments = await captured(cart.id)
         expect(payments).toHaveLength(1)
         expect(Date.parse(String(payments[0].captured_at))).toBeGreaterThan(0)
@@ -166,6 +166,19 @@ medusaIntegrationTestRunner({
         const again = await post(`/admin/odeme/payments/${session.id}/check`)
         expect(again.data).toEqual(expect.objectContaining({ state: "paid", changed: false }))
         expect((await captured(cart.id))[0].captures).toHaveLength(1)
+      })
+
+      it("a transfer the service no longer knows: the check says so with a code, and the order's payment shows the failing check", async () => {
+        const { session, orderId } = await transferOrder("pending")
+        // The service lost it: its uuid endpoint answers 404 for an id it does not have.
+        await db()("odeme_payment").where({ session_id: session.id }).update({ service_uuid: "00000000-0000-4000-8000-000000000000" })
+        const res = await post(`/admin/odeme/payments/${session.id}/check`)
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual(expect.objectContaining({ state: "awaiting_transfer", changed: false, code: "not_found" }))
+        const order = await get(`/admin/odeme/orders/${orderId}/payment`)
+        expect(order.data.payments[0]).toEqual(
+          expect.objectContaining({ state: "awaiting_transfer", last_result: "check failed: http 404", last_check: { code: "not_found", failed: true, params: { status: "404" } } })
+        )
       })
 
       it("404 for a session the plugin does not know", async () => {

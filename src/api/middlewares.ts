@@ -6,7 +6,7 @@ import {
   AdminGetOdemeTransfersParams,
 } from "./admin/odeme/validators"
 import { OdemeReturnQuery } from "./odeme/validators"
-import { StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
+import { StoreAuthorizeOdemeBalance, StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
 import { odemeSessionInput } from "./utils/client-ip"
 import { knownQueryOnly } from "./utils/known-query"
 import { limitPerAddress } from "./utils/rate-limit"
@@ -57,6 +57,11 @@ export default defineMiddlewares({
       matcher: "/admin/odeme/payments/:session_id/resolve",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminResolveOdemePayment)],
+    },
+    {
+      matcher: "/store/odeme/payment-sessions/:id/authorize",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StoreAuthorizeOdemeBalance)],
     },
     {
       matcher: "/admin/odeme/attention",

@@ -2,15 +2,19 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { OdemeApiError, type TransferRecord } from "../client"
 import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import type { PaymentState } from "../modules/odeme/models/states"
+import type { CheckCode } from "./check-code"
 import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
 import { processNotification } from "./process-notification"
 
+export type { CheckCode }
+
 export interface CheckResult {
   session_id: string
   state: PaymentState
   changed: boolean
+  code: CheckCode
   detail: string
 }
 
@@ -48,18 +52,18 @@ export function transferDetails(record: TransferRecord, row: OdemePaymentRow) {
 export async function checkPayment(container: MedusaContainer, sessionId: string): Promise<CheckResult> {
   const odeme = odemeModule(container)
   const row = await odeme.getPayment(sessionId)
-  if (!row) return { session_id: sessionId, state: "pending", changed: false, detail: "unknown session" }
+  if (!row) return { session_id: sessionId, state: "pending", changed: false, code: "unknown_session", detail: "unknown session" }
   if (row.service_uuid && row.flow === "transfer_api") return checkTransfer(container, row)
 
   const ids = await odeme.verifiableNotificationIds(sessionId, 10)
-  if (!ids.length) return { session_id: sessionId, state: row.status, changed: false, detail: "no notification received yet" }
+  if (!ids.length) return { session_id: sessionId, state: row.status, changed: false, code: "no_notification", detail: "no notification received yet" }
   const outcomes: string[] = []
   for (const id of ids) {
     await odeme.reopenNotification(id)
     outcomes.push((await processNotification(container, id)).outcome)
   }
   const after = (await odeme.getPayment(sessionId))!
-  return { session_id: sessionId, state: after.status, changed: after.status !== row.status, detail: `notifications: ${outcomes.join(", ")}` }
+  return { session_id: sessionId, state: after.status, changed: after.status !== row.status, code: "notifications_checked", detail: `notifications: ${outcomes.join(", ")}` }
 }
 
 /** One API transfer: uuid endpoint → paid / failed / still pending / expired. Used by the poller and "Check now". */
@@ -86,7 +90,9 @@ export async function checkTransfer(
       last_checked_at: new Date(now),
       last_result: `check failed: ${msg}`,
     })
-    return { ...base, state: row.status, changed: false, detail: `service error (${msg}); retried later` }
+    // A 404 for the uuid: the service does not (or no longer) know this transfer; the merchant must look in the panel.
+    const code = err instanceof OdemeApiError && err.status === 404 ? "not_found" : "service_error"
+    return { ...base, state: row.status, changed: false, code, detail: `service error (${msg}); retried later` }
   }
 
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
@@ -101,13 +107,13 @@ export async function checkTransfer(
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
     if (payment === row && recordLater && answer.kind === "pending") {
       recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(createdAt, now)) } })
-      return { ...base, state: row.status, changed: false, detail: "still waiting for the transfer" }
+      return { ...base, state: row.status, changed: false, code: "still_waiting", detail: "still waiting for the transfer" }
     }
   } catch (err) {
     // Paid at the service but Medusa could not capture yet: keep the transfer due so the next run settles it.
     const msg = err instanceof Error ? err.message : String(err)
     await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: new Date(now + 60_000), last_result: `settling failed: ${msg}`.slice(0, 500) })
-    return { ...base, state: row.status, changed: false, detail: `settling failed (${msg}); retried later` }
+    return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
   }
   const waiting = payment.status === "awaiting_transfer" || payment.status === "unknown"
   await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
@@ -117,7 +123,8 @@ export async function checkTransfer(
       : payment.status === "awaiting_transfer"
         ? "still waiting for the transfer"
         : `service reports sale_status ${record.sale_status}`
-  return { ...base, state: payment.status, changed: payment.status !== row.status, detail }
+  const code = answer.kind === "expired" ? "expired" : payment.status === "awaiting_transfer" ? "still_waiting" : "service_status"
+  return { ...base, state: payment.status, changed: payment.status !== row.status, code, detail }
 }
 
 export { transferAnswer }

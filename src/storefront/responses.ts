@@ -29,7 +29,7 @@ export const banksResponseSchema = z.object({
 export type OdemeBankAccount = z.infer<typeof bankAccountSchema>
 export type OdemeBanksResponse = z.infer<typeof banksResponseSchema>
 
-/** GET /store/odeme/payment-sessions/:id?cart_id= */
+/** GET /store/odeme/payment-sessions/:id?cart_id= (or ?payment_collection_id=&order_id= for an order's balance) */
 export const paymentSessionStatusSchema = z.object({
   id: z.string(),
   provider_id: z.string(),
@@ -46,12 +46,15 @@ export const paymentSessionStatusSchema = z.object({
   tracking_no: nullableText,
   payer_name: nullableText,
   reference: z.string(),
+  /** Both set when the session pays an order's balance (Admin's payment link); absent from servers before 0.2. */
+  payment_collection_id: z.string().optional(),
+  order_id: nullableText.optional(),
 })
 export const paymentSessionStatusResponseSchema = z.object({ payment_session: paymentSessionStatusSchema })
 export type OdemePaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>
 export type OdemePaymentSessionStatusResponse = z.infer<typeof paymentSessionStatusResponseSchema>
 
-/** POST /store/odeme/payment-sessions/:id/form { cart_id } */
+/** POST /store/odeme/payment-sessions/:id/form { cart_id } or { payment_collection_id, order_id } */
 export const quickCheckoutFormSchema = z.object({
   action: z
     .string()
@@ -63,6 +66,10 @@ export const quickCheckoutFormSchema = z.object({
 export const quickCheckoutFormResponseSchema = z.object({ form: quickCheckoutFormSchema })
 export type OdemeQuickCheckoutForm = z.infer<typeof quickCheckoutFormSchema>
 export type OdemeQuickCheckoutFormResponse = z.infer<typeof quickCheckoutFormResponseSchema>
+
+/** POST /store/odeme/payment-sessions/:id/authorize { payment_collection_id, order_id }: a balance's bank transfer started */
+export const balanceAuthorizeResponseSchema = z.object({ payment_session: z.object({ id: z.string(), session_status: z.string() }) })
+export type OdemeBalanceAuthorizeResponse = z.infer<typeof balanceAuthorizeResponseSchema>
 
 /**
  * What a bank transfer's payment session data holds once the cart was
@@ -102,6 +109,9 @@ export const parsePaymentSessionStatusResponse = (json: unknown): OdemePaymentSe
 
 export const parseQuickCheckoutFormResponse = (json: unknown): OdemeQuickCheckoutFormResponse =>
   parseWith(quickCheckoutFormResponseSchema, "POST /store/odeme/payment-sessions/:id/form", json)
+
+export const parseBalanceAuthorizeResponse = (json: unknown): OdemeBalanceAuthorizeResponse =>
+  parseWith(balanceAuthorizeResponseSchema, "POST /store/odeme/payment-sessions/:id/authorize", json)
 
 /** Null when the session has no transfer details (yet). */
 export function parseTransferSessionData(data: unknown): OdemeTransferSessionData | null {

@@ -11,9 +11,8 @@ export async function sessionStatus(sessionId, cartId) {
   return payment_session
 }
 
-export async function loadBanks() {
+export async function loadBanks(box = $("#bank-list")) {
   const { bank_groups } = await sdk.client.fetch("/store/odeme/banks")
-  const box = $("#bank-list")
   box.replaceChildren()
   const accounts = bank_groups.flatMap((g) => g.accounts)
   accounts.forEach((a, i) => {

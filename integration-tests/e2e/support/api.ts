@@ -40,6 +40,12 @@ export class AdminApi {
     return res.body
   }
 
+  async post<T = any>(pathAndQuery: string, body: unknown = {}): Promise<T> {
+    const res = await json<T>(`${this.stack.backend}${pathAndQuery}`, { method: "POST", body, headers: { authorization: `Bearer ${await this.auth()}` } })
+    if (res.status !== 200) throw new Error(`POST ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+    return res.body
+  }
+
   /** The order with its payments and their captures. */
   async order(id: string) {
     const { order } = await this.get<{ order: any }>(

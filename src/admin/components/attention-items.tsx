@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { AttentionAction, AttentionItem } from "../lib/odeme-api"
 import { useAttentionAction } from "../lib/queries"
+import type { CheckResult } from "../lib/odeme-api"
 import { attentionColor, formatMoney, formatTime } from "./odeme-status"
-import { attentionTitle, attentionTodo } from "./words"
+import { TechnicalDetails } from "./technical-details"
+import { attentionTitle, attentionTodo, checkToast } from "./words"
 
 /**
  * "Needs attention" items with what to do and their actions. Used by the
@@ -38,33 +40,27 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
       {!compact && (
         <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
           {item.order_id ? (
-            <Link to={`/orders/${item.order_id}`} className="text-ui-fg-interactive">
-              {t("odeme.attention.order")} {item.order_id}
+            <Link to={`/orders/${item.order_id}`} className="text-ui-fg-interactive" data-testid="odeme-attention-order">
+              {t("odeme.attention.openOrder")}
             </Link>
           ) : (
             t("odeme.attention.noOrder")
           )}
           {item.amount && <> · {formatMoney(item.amount, item.currency, i18n.language)}</>}
-          {item.session_id && (
-            <>
-              {" "}
-              · {t("odeme.attention.session")} <span className="font-mono">{item.session_id}</span>
-            </>
-          )}
           {" · "}
           {t("odeme.attention.since", { at: formatTime(item.since, i18n.language) })}
         </Text>
       )}
-      {item.service_uuids.length > 0 && (
-        <Text size="xsmall" leading="compact" className="text-ui-fg-muted" data-testid="odeme-attention-uuids">
-          {t("odeme.attention.uuids")}: <span className="font-mono">{item.service_uuids.join(", ")}</span>
-        </Text>
-      )}
-      {item.detail && (
-        <Text size="xsmall" leading="compact" className="text-ui-fg-muted break-all" title={t("odeme.common.technicalDetail")}>
-          {item.detail}
-        </Text>
-      )}
+      <TechnicalDetails
+        testId="odeme-attention-technical"
+        rows={[
+          ["order_id", compact ? null : item.order_id],
+          ["reference (order_id at the service)", item.session_id],
+          [t("odeme.attention.uuids"), item.service_uuids.length ? item.service_uuids.join(", ") : null],
+          ["code", item.code],
+          ["detail", item.detail],
+        ]}
+      />
       {item.actions.length > 0 && (
         <div className="flex gap-x-2 pt-1">
           {item.actions.map((action) => (
@@ -87,7 +83,13 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
     const note = action === "resolve" ? window.prompt(t("odeme.attention.resolvePrompt")) : undefined
     if (action === "resolve" && !note?.trim()) return
     mutation.mutate({ id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined }, {
-      onSuccess: () => toast.success(t("odeme.attention.toast.done")),
+      onSuccess: (answer: unknown) => {
+        // "Check now" says what it found (still waiting, paid now, unknown to the service), not just "done".
+        if (action === "check" && answer && typeof answer === "object" && "state" in answer) {
+          const shown = checkToast(t, answer as CheckResult)
+          toast[shown.kind](shown.title, { description: shown.description })
+        } else toast.success(t("odeme.attention.toast.done"))
+      },
       onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
     })
   }

@@ -5,7 +5,8 @@ import { ChargesList } from "./charges-list"
 import { DetailRow } from "./detail-row"
 import { formatTime } from "./odeme-status"
 import { PaymentTimeline } from "./payment-timeline"
-import { flowLabel, providerLabel, stateLabel } from "./words"
+import { TechnicalDetails } from "./technical-details"
+import { attentionTitle, flowLabel, lastCheckText, providerLabel, sessionStatusLabel, stateLabel } from "./words"
 
 /** Everything about one payment, in a drawer, so the widget in the side column stays short. */
 export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePayment }) {
@@ -20,26 +21,18 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
       <Drawer.Content data-testid="odeme-details">
         <Drawer.Header>
           <Drawer.Title asChild>
-            <Heading>{t("odeme.widget.drawerTitle", { reference: p.session_id })}</Heading>
+            <Heading>{t("odeme.widget.drawerTitle")}</Heading>
           </Drawer.Title>
           <Drawer.Description className="sr-only">{providerLabel(t, p.provider)}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto p-0">
           <div className="flex flex-col divide-y">
-            <DetailRow label={t("odeme.widget.reference")} testId="odeme-detail-reference" copy={p.session_id}>
-              <span className="font-mono">{p.session_id}</span>
-            </DetailRow>
             <DetailRow label={t("odeme.settings.mode")} testId="odeme-detail-flow">
               {providerLabel(t, p.provider)} · {flowLabel(t, p)} · {stateLabel(t, p.state)}
             </DetailRow>
-            {p.service_uuid && (
-              <DetailRow label={t("odeme.widget.serviceUuid")} testId="odeme-detail-uuid" copy={p.service_uuid}>
-                <span className="font-mono">{p.service_uuid}</span>
-              </DetailRow>
-            )}
             {p.medusa_session_status && (
               <DetailRow label={t("odeme.widget.medusaStatus")} testId="odeme-detail-medusa-status">
-                <span className="font-mono">{p.medusa_session_status}</span>
+                {sessionStatusLabel(t, p.medusa_session_status)}
               </DetailRow>
             )}
             {p.account_holder && (
@@ -49,15 +42,28 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
             )}
             {p.last_checked_at && (
               <DetailRow label={t("odeme.widget.lastCheck")} testId="odeme-last-check">
-                {formatTime(p.last_checked_at, i18n.language)}
-                {p.last_result && <span className="text-ui-fg-muted"> · {p.last_result}</span>}
+                {p.last_check ? t("odeme.widget.lastCheckAt", { result: lastCheckText(t, p.last_check), at: formatTime(p.last_checked_at, i18n.language) }) : formatTime(p.last_checked_at, i18n.language)}
               </DetailRow>
             )}
-            {p.review_reason && (
-              <DetailRow label={t("odeme.common.technicalDetail")} testId="odeme-detail-review-reason">
-                {p.review_reason}
+            {p.review_code && (
+              <DetailRow label={t("odeme.states.review")} testId="odeme-detail-review-reason">
+                {attentionTitle(t, { code: p.review_code })}
               </DetailRow>
             )}
+            <div className="px-6 py-2">
+              <TechnicalDetails
+                testId="odeme-detail-technical"
+                rows={[
+                  ["reference (order_id)", p.session_id],
+                  ["service uuid", p.service_uuid],
+                  ["state", p.state],
+                  ["medusa session status", p.medusa_session_status],
+                  ["last_result", p.last_result],
+                  ["check_attempts", String(p.check_attempts)],
+                  ["review_reason", p.review_reason],
+                ]}
+              />
+            </div>
           </div>
           {p.charges && p.charges.length > 0 && (
             <div className="flex flex-col gap-y-2 px-6">

@@ -2,9 +2,10 @@ import { Badge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { TimelineEvent } from "../lib/odeme-api"
 import { formatTime, kindColor } from "./odeme-status"
+import { TechnicalDetails } from "./technical-details"
 import { timelineText } from "./words"
 
-/** The notification timeline: received → verified → result, duplicates and errors, with technical details as they came. */
+/** The notification timeline: received → verified → result, duplicates and errors; the technical text as it came stays collapsed. */
 export function PaymentTimeline({ events }: { events: TimelineEvent[] }) {
   const { t, i18n } = useTranslation()
   if (events.length === 0) {
@@ -35,7 +36,7 @@ export function PaymentTimeline({ events }: { events: TimelineEvent[] }) {
             </Table.Cell>
             <Table.Cell className="whitespace-normal align-top">
               {timelineText(t, e)}
-              {e.detail && <div className="text-ui-fg-muted txt-compact-xsmall break-all">{e.detail}</div>}
+              {e.detail && <TechnicalDetails testId="odeme-timeline-technical" rows={[["detail", e.detail]]} />}
             </Table.Cell>
           </Table.Row>
         ))}

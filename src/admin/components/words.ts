@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next"
-import type { AdminOdemePayment, AttentionItem, ConnectionCheck, TimelineEvent } from "../lib/odeme-api"
+import type { AdminOdemePayment, AttentionItem, CheckResult, ConnectionCheck, LastCheck, TimelineEvent } from "../lib/odeme-api"
 
 /**
  * The server sends codes; these turn them into the admin user's language.
@@ -32,11 +32,16 @@ export function timelineText(t: T, e: TimelineEvent): string {
   const p = e.params ?? {}
   switch (e.code) {
     case "received":
-      return t("odeme.timeline.received", { status: p.status ?? "–" })
+      return t("odeme.timeline.received", { status: p.status ? chargeStatusLabel(t, String(p.status)) : "–" })
+    case "last_check": {
+      const text = t("odeme.timeline.last_check", { count: Number(p.count ?? 0) })
+      if (typeof p.result !== "string") return text
+      const params = Object.fromEntries(Object.entries(p).filter(([, v]) => typeof v === "string")) as Record<string, string>
+      return `${text}: ${lastCheckText(t, { code: p.result as LastCheck["code"], failed: false, params })}`
+    }
     case "duplicates":
     case "dead":
     case "retry":
-    case "last_check":
       return t(`odeme.timeline.${e.code}`, { count: Number(p.count ?? 0) })
     case "verified":
       return t(`odeme.timeline.verified_${p.valid === "yes" || p.valid === "no" ? p.valid : "unknown"}`, {
@@ -67,4 +72,38 @@ export function connectionText(t: T, c: ConnectionCheck): string {
   const params: Record<string, string | number> = { ...c.params }
   for (const k of ["key", "configured"]) if (typeof params[k] === "string") params[k] = modeLabel(t, String(params[k]))
   return t(`odeme.connection.codes.${c.code}`, params)
+}
+
+export function chargeStatusLabel(t: T, status: string): string {
+  return t(`odeme.charges.statuses.${status}`, { defaultValue: t("odeme.charges.statuses.other", { status }) })
+}
+
+/** Medusa's payment collection status (not_paid, awaiting, completed, …). */
+export function collectionStatusLabel(t: T, status: string): string {
+  return t(`odeme.collectionStatuses.${status}`, { defaultValue: t("odeme.collectionStatuses.other", { status }) })
+}
+
+/** Medusa's payment session status (pending, pending_authorization, captured, …). */
+export function sessionStatusLabel(t: T, status: string): string {
+  return t(`odeme.sessionStatuses.${status}`, { defaultValue: t("odeme.sessionStatuses.other", { status }) })
+}
+
+/** The last status check of a payment, in words (the raw `last_result` stays in the technical details). */
+export function lastCheckText(t: T, check: LastCheck): string {
+  return t(`odeme.lastCheck.${check.code}`, { ...check.params, defaultValue: t("odeme.lastCheck.other") })
+}
+
+/** What "Check now" found, in words: paid now, still waiting, the service does not know it, … */
+export function checkResultText(t: T, r: Pick<CheckResult, "code" | "state">): string {
+  const state = stateLabel(t, r.state)
+  if (!r.code) return t("odeme.widget.toast.unchanged", { state })
+  return t(`odeme.widget.toast.results.${r.code}`, { state, defaultValue: t("odeme.widget.toast.unchanged", { state }) })
+}
+
+/** How a toast reports a check: its title and sentence, from the stable result code. */
+export function checkToast(t: T, r: CheckResult): { kind: "success" | "info" | "warning"; title: string; description: string } {
+  if (r.changed && r.state === "paid") return { kind: "success", title: t("odeme.widget.toast.paidNowTitle"), description: t("odeme.widget.toast.paidNow") }
+  if (r.changed) return { kind: "success", title: t("odeme.widget.toast.changedTitle"), description: t("odeme.widget.toast.changed", { state: stateLabel(t, r.state) }) }
+  const failed = r.code === "not_found" || r.code === "service_error" || r.code === "settling_failed" || r.code === "unknown_session"
+  return { kind: failed ? "warning" : "info", title: t(failed ? "odeme.widget.toast.failedTitle" : "odeme.widget.toast.unchangedTitle"), description: checkResultText(t, r) }
 }

@@ -10,22 +10,31 @@ export type {
   AttentionItem,
   AttentionKind,
   AttentionList,
+  LastCheck,
+  LastCheckCode,
   TimelineEvent,
   TimelineKind,
 } from "../../api/admin/odeme/presenters"
 export type { ConnectionCheck, ConnectionResult } from "../../api/admin/odeme/connection/classify"
 export type { ConfigWarning } from "../../api/admin/odeme/settings/warnings"
-import type { AdminOdemePayment, AttentionCounts, AttentionList } from "../../api/admin/odeme/presenters"
+import type { AdminOdemePayment, AdminOrderCollection, AttentionCounts, AttentionList } from "../../api/admin/odeme/presenters"
 import type { ConnectionResult } from "../../api/admin/odeme/connection/classify"
+import type { CheckCode } from "../../lib/check-code"
+export type { AdminOrderCollection, CheckCode }
 import type { ConfigWarning } from "../../api/admin/odeme/settings/warnings"
 
 export interface CheckResult {
   session_id: string
   state: AdminOdemePayment["state"]
   changed: boolean
+  /** What the check found, as a code the Admin translates (servers before 0.2 send none). */
+  code?: CheckCode
   /** Technical: what the check found, as the server recorded it. */
   detail?: string
 }
+
+/** A payment of the order, with the payment collection it pays (the checkout's or a balance's). */
+export type AdminOrderPayment = AdminOdemePayment & { payment_collection_id?: string | null }
 
 export interface OdemeSettings {
   mode: "sandbox" | "live"
@@ -47,7 +56,7 @@ const path = (template: string, ...ids: string[]) => ids.reduce((p, id) => p.rep
 
 export const odemeApi = {
   orderPayments: (orderId: string) =>
-    sdk.client.fetch<{ order_id: string; payments: AdminOdemePayment[] }>(path("/admin/odeme/orders/:order_id/payment", orderId)),
+    sdk.client.fetch<{ order_id: string; payments: AdminOrderPayment[]; collections?: AdminOrderCollection[] }>(path("/admin/odeme/orders/:order_id/payment", orderId)),
   checkPayment: (sessionId: string) =>
     sdk.client.fetch<CheckResult>(path("/admin/odeme/payments/:session_id/check", sessionId), { method: "POST", body: {} }),
   retryNotification: (id: string) => sdk.client.fetch<unknown>(path("/admin/odeme/notifications/:id/retry", id), { method: "POST", body: {} }),

@@ -6,10 +6,10 @@ import { Link } from "react-router-dom"
 import { AttentionItems } from "../components/attention-items"
 import { ChargesList } from "../components/charges-list"
 import { DetailRow } from "../components/detail-row"
-import { formatMoney, stateColor } from "../components/odeme-status"
+import { formatMoney, formatTime, stateColor } from "../components/odeme-status"
 import { PaymentDetailsDrawer } from "../components/payment-details"
-import { flowLabel, providerLabel, stateLabel } from "../components/words"
-import type { AdminOdemePayment } from "../lib/odeme-api"
+import { checkToast, collectionStatusLabel, flowLabel, lastCheckText, providerLabel, stateLabel } from "../components/words"
+import type { AdminOrderCollection, AdminOrderPayment } from "../lib/odeme-api"
 import { useCheckPayment, useOrderPayments } from "../lib/queries"
 
 /**
@@ -39,13 +39,63 @@ const OdemePaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   }
   if (!data || data.payments.length === 0) return null
 
+  const collections = data.collections ?? []
+  const byId = new Map(collections.map((c) => [c.id, c]))
   return (
     <div className="flex flex-col gap-y-3" data-testid="odeme-payment-widget">
+      {collections.length > 1 && <OrderCollections collections={collections} />}
       {data.payments.map((p) => (
-        <PaymentCard key={p.session_id} payment={p} refunds={manualRefundsOf(order, p.session_id)} />
+        <PaymentCard
+          key={p.session_id}
+          payment={p}
+          refunds={manualRefundsOf(order, p.session_id)}
+          collection={collections.length > 1 && p.payment_collection_id ? byId.get(p.payment_collection_id) : undefined}
+        />
       ))}
     </div>
   )
+}
+
+/**
+ * An edited order (order edit, exchange, claim) can owe more than it was paid:
+ * each payment collection (the checkout's and each balance paid through
+ * Admin's payment link) with what it asks for and Medusa's state of it.
+ */
+function OrderCollections({ collections }: { collections: AdminOrderCollection[] }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <Container className="divide-y p-0" data-testid="odeme-collections">
+      <div className="px-6 py-4">
+        <Heading level="h2">{t("odeme.widget.collectionsTitle")}</Heading>
+      </div>
+      <div className="flex flex-col py-2">
+        {collections.map((c) => (
+          <div key={c.id} className="flex items-center justify-between gap-x-2 px-6 py-2" data-testid="odeme-collection" data-kind={c.kind} data-status={c.status}>
+            <div className="flex min-w-0 flex-col">
+              <Text size="small" weight="plus" leading="compact">
+                {t(`odeme.widget.collection.${c.kind}`)}
+              </Text>
+              <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+                {formatMoney(c.amount, c.currency, i18n.language)}
+                {c.session_ids.length === 0 && <> · {t("odeme.widget.collectionNoOdeme")}</>}
+              </Text>
+            </div>
+            <StatusBadge color={collectionColor(c.status)} data-testid="odeme-collection-status">
+              {collectionStatusLabel(t, c.status)}
+            </StatusBadge>
+          </div>
+        ))}
+      </div>
+    </Container>
+  )
+}
+
+function collectionColor(status: string): "green" | "orange" | "red" | "grey" | "blue" {
+  if (status === "completed") return "green"
+  if (status === "failed" || status === "canceled") return "red"
+  if (status === "authorized" || status === "partially_captured") return "blue"
+  if (status === "refunded" || status === "partially_refunded") return "grey"
+  return "orange"
 }
 
 interface ManualRefund {
@@ -72,7 +122,7 @@ function manualRefundsOf(order: AdminOrder, sessionId: string): ManualRefund[] {
   return recorded.filter((r) => r && r.amount !== undefined).map((r) => ({ amount: String(r.amount), currency: (payment.currency_code ?? "").toUpperCase() }))
 }
 
-function PaymentCard({ payment: p, refunds }: { payment: AdminOdemePayment; refunds: ManualRefund[] }) {
+function PaymentCard({ payment: p, refunds, collection }: { payment: AdminOrderPayment; refunds: ManualRefund[]; collection?: AdminOrderCollection }) {
   const { t, i18n } = useTranslation()
   const check = useCheckPayment()
   const money = (amount: string | null, currency: string | null) => formatMoney(amount, currency, i18n.language)
@@ -80,9 +130,8 @@ function PaymentCard({ payment: p, refunds }: { payment: AdminOdemePayment; refu
   const checkNow = () =>
     check.mutate(p.session_id, {
       onSuccess: (r) => {
-        const state = stateLabel(t, r.state)
-        if (r.changed) toast.success(t("odeme.widget.toast.changedTitle"), { description: t("odeme.widget.toast.changed", { state }) })
-        else toast.info(t("odeme.widget.toast.unchangedTitle"), { description: t("odeme.widget.toast.unchanged", { state }) })
+        const shown = checkToast(t, r)
+        toast[shown.kind](shown.title, { description: shown.description })
       },
       onError: (e) => toast.error(t("odeme.widget.toast.failedTitle"), { description: e instanceof Error ? e.message : String(e) }),
     })
@@ -118,6 +167,27 @@ function PaymentCard({ payment: p, refunds }: { payment: AdminOdemePayment; refu
           </StatusBadge>
         </div>
       </div>
+
+      {collection && (
+        <div className="px-6 py-2">
+          <Text size="xsmall" leading="compact" className="text-ui-fg-subtle" data-testid="odeme-pays">
+            {t("odeme.widget.pays", { what: t(`odeme.widget.collection.${collection.kind}`) })}
+          </Text>
+        </div>
+      )}
+
+      {p.last_check?.failed && (p.state === "awaiting_transfer" || p.state === "unknown" || p.state === "pending") && (
+        <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="odeme-check-failing" data-code={p.last_check.code}>
+          <Text size="small" leading="compact" className="text-ui-fg-error">
+            {t("odeme.widget.checkFailing", { reason: lastCheckText(t, p.last_check) })}
+          </Text>
+          {p.last_checked_at && (
+            <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+              {t("odeme.widget.checkFailingSince", { at: formatTime(p.last_checked_at, i18n.language) })}
+            </Text>
+          )}
+        </div>
+      )}
 
       <div className="flex flex-col py-2">
         <DetailRow label={t("odeme.widget.amount")} testId="odeme-amount">
@@ -183,8 +253,11 @@ function PaymentCard({ payment: p, refunds }: { payment: AdminOdemePayment; refu
         </div>
       )}
 
-      <div className="flex items-center justify-end px-6 py-4">
-        <Button size="small" variant="secondary" onClick={checkNow} isLoading={check.isPending} disabled={check.isPending} data-testid="odeme-check-now">
+      <div className="flex items-center justify-between gap-x-3 px-6 py-4">
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted" data-testid="odeme-check-now-hint">
+          {t("odeme.widget.checkNowHint")}
+        </Text>
+        <Button className="shrink-0" size="small" variant="secondary" onClick={checkNow} isLoading={check.isPending} disabled={check.isPending} data-testid="odeme-check-now">
           {t("odeme.widget.checkNow")}
         </Button>
       </div>

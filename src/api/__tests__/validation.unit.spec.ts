@@ -8,6 +8,7 @@ import {
 } from "../admin/odeme/validators"
 import { OdemeReturnParams, OdemeReturnQuery } from "../odeme/validators"
 import { StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "../store/odeme/validators"
+import { ownershipProof } from "../utils/owned-session"
 import { knownQueryOnly } from "../utils/known-query"
 import { validatedParams } from "../utils/path-params"
 
@@ -93,19 +94,33 @@ describe("public queries (knownQueryOnly, then validateAndTransformQuery)", () =
     expect((await publicQuery(OdemeReturnQuery, q)).error).toEqual(expect.objectContaining({ type: "invalid_data", message: expect.stringMatching(message) }))
   })
 
-  it("the status route needs a cart id (one string) and ignores anything else", async () => {
+  it("the status route takes a cart id or a collection with its order (strings) and ignores anything else", async () => {
     expect((await publicQuery(StoreGetOdemePaymentSessionParams, { cart_id: "cart_1", fields: "*" })).req?.validatedQuery).toEqual({ cart_id: "cart_1" })
-    expect((await publicQuery(StoreGetOdemePaymentSessionParams, {})).error?.message).toMatch(/Field 'cart_id' is required/)
+    expect((await publicQuery(StoreGetOdemePaymentSessionParams, { payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedQuery).toEqual({
+      payment_collection_id: "pay_col_1",
+      order_id: "order_1",
+    })
+    expect((await publicQuery(StoreGetOdemePaymentSessionParams, { order_id: ["a", "b"] })).error?.type).toBe("invalid_data")
     expect((await publicQuery(StoreGetOdemePaymentSessionParams, { cart_id: { a: "x" } })).error?.type).toBe("invalid_data")
   })
 })
 
 describe("store body (validateAndTransformBody)", () => {
-  it("the form route takes { cart_id } and nothing else", async () => {
+  it("the form route takes { cart_id } or { payment_collection_id, order_id } and nothing else", async () => {
     const body = (b: unknown) => run({ body: b }, validateAndTransformBody(StoreCreateOdemeCheckoutForm))
     expect((await body({ cart_id: "cart_1" })).req?.validatedBody).toEqual({ cart_id: "cart_1" })
-    expect((await body({})).error?.message).toMatch(/Field 'cart_id' is required/)
+    expect((await body({ payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedBody).toEqual({ payment_collection_id: "pay_col_1", order_id: "order_1" })
     expect((await body({ cart_id: "" })).error?.type).toBe("invalid_data")
     expect((await body({ cart_id: "cart_1", amount: 1 })).error?.message).toMatch(/Unrecognized fields: 'amount'/)
+  })
+})
+
+describe("ownershipProof", () => {
+  it("is a cart, or a collection with its order, never both nor half", () => {
+    expect(ownershipProof({ cart_id: "cart_1" })).toEqual({ cartId: "cart_1" })
+    expect(ownershipProof({ payment_collection_id: "pay_col_1", order_id: "order_1" })).toEqual({ collectionId: "pay_col_1", orderId: "order_1" })
+    for (const q of [{}, { payment_collection_id: "pay_col_1" }, { order_id: "order_1" }, { cart_id: "cart_1", order_id: "order_1" }]) {
+      expect(() => ownershipProof(q)).toThrow(/Give either cart_id/)
+    }
   })
 })

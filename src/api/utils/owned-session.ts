@@ -1,32 +1,72 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { hasNulCharacter } from "../../lib/notification-shape"
+import type { OwnershipProof } from "../store/odeme/validators"
 
 export interface OwnedSession {
   id: string
   status: string
   provider_id: string
+  payment_collection_id: string
+  /** Set when the session pays an order's balance (a collection without a cart). */
+  order_id: string | null
 }
 
 /**
- * A payment session of this plugin that belongs to the given cart (the cart
- * id is validated in the route's middleware). The same 404 for "no such
- * session" and "not your cart", so ids cannot be probed.
+ * Which proof the storefront gave: a cart's id (checkout), or a payment
+ * collection's id with its order's id (a balance link). Exactly one of the
+ * two, so a route never has to guess what was checked.
  */
-export async function findOwnedSession(req: MedusaRequest, sessionId: string, cartId: string): Promise<OwnedSession> {
-  if (hasNulCharacter(sessionId)) {
+export function ownershipProof(q: OwnershipProof): { cartId: string } | { collectionId: string; orderId: string } {
+  const balance = q.payment_collection_id !== undefined || q.order_id !== undefined
+  if (q.cart_id !== undefined && !balance) return { cartId: q.cart_id }
+  if (q.cart_id === undefined && q.payment_collection_id !== undefined && q.order_id !== undefined) {
+    return { collectionId: q.payment_collection_id, orderId: q.order_id }
+  }
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    "Give either cart_id (a checkout) or payment_collection_id with order_id (an order's payment link)."
+  )
+}
+
+/**
+ * A payment session of this plugin that belongs to what the storefront
+ * proved: the cart (checkout), or the payment collection linked to the order
+ * (a balance paid through Admin's payment link). The same 404 for "no such
+ * session" and "not yours", so ids cannot be probed; knowing a session id
+ * alone never reads nor changes a payment.
+ */
+export async function findOwnedSession(req: MedusaRequest, sessionId: string, q: OwnershipProof): Promise<OwnedSession> {
+  const proof = ownershipProof(q)
+  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found for this cart or order.`)
+  if ([sessionId, ...Object.values(q)].some((v) => typeof v === "string" && hasNulCharacter(v))) {
     // Could never match a stored id (and PostgreSQL refuses it): the same 404 as an unknown session.
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session was not found for this cart.")
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session was not found for this cart or order.")
   }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "provider_id", "payment_collection.cart.id"],
+    fields: ["id", "status", "provider_id", "payment_collection_id", "payment_collection.cart.id"],
     filters: { id: sessionId },
   })
-  const session = data[0] as (OwnedSession & { payment_collection?: { cart?: { id?: string } } }) | undefined
-  if (!session || session.payment_collection?.cart?.id !== cartId || !session.provider_id.startsWith("pp_odeme-")) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found for this cart.`)
+  const session = data[0] as
+    | (Omit<OwnedSession, "order_id"> & { payment_collection?: { cart?: { id?: string } | null } | null })
+    | undefined
+  if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
+  const cartId = session.payment_collection?.cart?.id
+  let orderId: string | null = null
+  if ("cartId" in proof) {
+    if (cartId !== proof.cartId) throw notFound()
+  } else {
+    // A cart's collection is paid through its cart; a balance collection has none and is linked to its order.
+    if (cartId || session.payment_collection_id !== proof.collectionId) throw notFound()
+    const { data: links } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["order_id"],
+      filters: { payment_collection_id: proof.collectionId, order_id: proof.orderId },
+    })
+    if (!links.length) throw notFound()
+    orderId = proof.orderId
   }
-  return { id: session.id, status: session.status, provider_id: session.provider_id }
+  return { id: session.id, status: session.status, provider_id: session.provider_id, payment_collection_id: session.payment_collection_id, order_id: orderId }
 }

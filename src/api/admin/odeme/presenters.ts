@@ -1,6 +1,7 @@
 import { formatIban } from "../../../lib/bank-directory"
 import type { AttentionItem } from "../../../lib/attention-types"
 import type { OdemeState } from "../../../lib/status"
+import { lastCheckOf, type LastCheck } from "./last-check"
 import { iso, type NotificationLike, type PaymentLike } from "./rows"
 import { paymentTimeline, type TimelineEvent } from "./timeline"
 
@@ -16,6 +17,7 @@ import { paymentTimeline, type TimelineEvent } from "./timeline"
  */
 
 export type { TimelineEvent, TimelineKind } from "./timeline"
+export type { LastCheck, LastCheckCode } from "./last-check"
 
 /** The "needs attention" contract (GET /admin/odeme/attention, and per payment of an order): one definition, in lib. */
 export type { AttentionAction, AttentionItem, AttentionKind } from "../../../lib/attention-types"
@@ -58,6 +60,8 @@ export interface AdminOdemePayment {
   state: OdemeState
   /** Why the payment is in review, as stored (a code, or a technical text from older rows). */
   review_reason: string | null
+  /** Why the payment is in review, as a code the Admin translates (the attention codes). */
+  review_code: string | null
   medusa_session_status: string | null
   amount: string
   currency: string
@@ -75,11 +79,24 @@ export interface AdminOdemePayment {
   check_attempts: number
   /** Technical: the last status check's result as recorded. */
   last_result: string | null
+  /** The last status check as a code the Admin translates (null before the first). */
+  last_check: LastCheck | null
   timeline: TimelineEvent[]
   /** Every service payment of the session (added by the order payment route). */
   charges?: AdminCharge[]
   /** What needs a person for this payment (added by the order payment route). */
   attention?: AttentionItem[]
+}
+
+/** One payment collection of the order: the checkout's, or a balance (order edit, exchange, claim) paid through a payment link. */
+export interface AdminOrderCollection {
+  id: string
+  kind: "original" | "balance"
+  /** Medusa's payment collection status (not_paid, awaiting, authorized, completed, …): a code the Admin translates. */
+  status: string
+  amount: string | null
+  currency: string | null
+  session_ids: string[]
 }
 
 export function presentPayment(
@@ -95,6 +112,7 @@ export function presentPayment(
     mode: p.mode,
     state: p.status as OdemeState,
     review_reason: p.review_reason ?? null,
+    review_code: p.review_code ?? null,
     medusa_session_status: extra.medusa_session_status ?? null,
     amount: p.amount,
     currency: p.currency,
@@ -111,6 +129,7 @@ export function presentPayment(
     next_check_at: iso(p.next_check_at),
     check_attempts: Number(p.check_attempts ?? 0),
     last_result: p.last_result ?? null,
+    last_check: lastCheckOf(p.last_result),
     timeline: paymentTimeline(p, extra.notifications ?? []),
   }
 }

@@ -25,6 +25,7 @@ export interface PaymentLike {
   last_checked_at: Date | string | null
   last_result: string | null
   review_reason: string | null
+  review_code?: string | null
   order_id?: string | null
   cart_id?: string | null
   created_at?: Date | string | null

@@ -1,3 +1,4 @@
+import { lastCheckOf } from "./last-check"
 import { iso, type NotificationLike, type PaymentLike } from "./rows"
 
 export type TimelineKind = "received" | "verified" | "result" | "duplicate" | "error"
@@ -74,13 +75,14 @@ export function paymentTimeline(p: PaymentLike, notifications: NotificationLike[
   const events = notifications.flatMap(notificationTimeline)
   // API transfers are confirmed by status checks (poller or "Check now"), which leave no notification row.
   if (p.last_checked_at && p.last_result) {
-    const failed = /fail|error/i.test(p.last_result) && !/verified/i.test(p.last_result)
+    const check = lastCheckOf(p.last_result)!
     events.push({
       at: iso(p.last_checked_at),
-      kind: failed ? "error" : "result",
+      kind: check.failed ? "error" : "result",
       source: "poll",
       code: "last_check",
-      params: { count: Number(p.check_attempts ?? 0) },
+      // `result`: the check's code (lastCheckOf), which the Admin says in words; the raw text stays in `detail`.
+      params: { count: Number(p.check_attempts ?? 0), result: check.code, ...check.params },
       detail: p.last_result,
     })
   }

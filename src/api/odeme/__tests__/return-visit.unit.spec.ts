@@ -91,4 +91,15 @@ describe("storefrontTarget", () => {
     expect(target.origin + target.pathname).toBe("https://shop.example/checkout/return")
     expect(Object.fromEntries(target.searchParams)).toEqual({ status: "failed", session_id: SESSION, reason: "declined" })
   })
+
+  it("an order's balance goes back to the payment-link page Admin copies, not to the checkout's return page", () => {
+    const balance = { collectionId: "pay_col_1", orderId: "order_1" }
+    const target = new URL(storefrontTarget(options, payment("paid"), null, balance))
+    expect(target.origin + target.pathname).toBe("https://shop.example/payment-collection/pay_col_1")
+    expect(Object.fromEntries(target.searchParams)).toEqual({ order_id: "order_1", status: "paid", session_id: SESSION })
+    // A return_url the storefront gave still wins (a starter with a country prefix, say).
+    expect(new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/payment-collection/pay_col_1"), null, balance)).pathname).toBe(
+      "/tr/payment-collection/pay_col_1"
+    )
+  })
 })

@@ -1,3 +1,5 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OdemeOptions } from "../../../lib/options"
 import { allowedStorefrontOrigins } from "../../../lib/options"
 import { contentKey, notificationStatus } from "../../../lib/notification-shape"
@@ -45,14 +47,42 @@ export async function recordReturn(
 
 const MAX_RETURNS_PER_SESSION = 50
 
+/** The order balance a session pays (Admin's payment link), or null for a checkout's session. */
+export interface BalanceOf {
+  collectionId: string
+  orderId: string
+}
+
+/**
+ * A session of a payment collection that has no cart but an order (an order
+ * edit's, exchange's or claim's balance) pays that order's balance.
+ */
+export async function balanceOf(container: MedusaContainer, sessionId: string): Promise<BalanceOf | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["payment_collection_id"], filters: { id: sessionId } })
+  const collectionId = (sessions[0] as { payment_collection_id?: string } | undefined)?.payment_collection_id
+  if (!collectionId) return null
+  const [{ data: carts }, { data: orders }] = await Promise.all([
+    query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } }),
+    query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collectionId } }),
+  ])
+  const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id
+  return carts.length || !orderId ? null : { collectionId, orderId }
+}
+
 /**
  * Where the customer goes next: the session's `return_url` if it is on a
- * configured storefront origin, else the default return page. It names no
- * cart (anyone who knows a session id can open the return address).
+ * configured storefront origin, else the default return page: for an order's
+ * balance, the storefront's payment-link page (the address Admin's "Copy
+ * payment link" gives, `/payment-collection/{id}?order_id=…`), which shows
+ * what the order still owes. It names no cart (anyone who knows a session id
+ * can open the return address).
  */
-export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, reason: string | null): string {
+export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, reason: string | null, balance: BalanceOf | null = null): string {
   const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
-  const fallback = `${options.storefrontUrl}${options.checkout.returnPath}`
+  const fallback = balance
+    ? `${options.storefrontUrl}/payment-collection/${encodeURIComponent(balance.collectionId)}?order_id=${encodeURIComponent(balance.orderId)}`
+    : `${options.storefrontUrl}${options.checkout.returnPath}`
   let target: URL
   try {
     target = new URL(wanted && allowedStorefrontOrigins(options).includes(new URL(wanted).origin) ? wanted : fallback)

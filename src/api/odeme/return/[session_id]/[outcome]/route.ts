@@ -5,7 +5,7 @@ import { processNotification } from "../../../../../lib/process-notification"
 import { odemeModule } from "../../../../utils/odeme-module"
 import { validatedParams } from "../../../../utils/path-params"
 import { OdemeReturnParams, type OdemeReturnQueryType } from "../../../validators"
-import { recordReturn, storefrontTarget, waitForVerdict, withTimeout } from "../../return-visit"
+import { balanceOf, recordReturn, storefrontTarget, waitForVerdict, withTimeout } from "../../return-visit"
 
 /**
  * GET /odeme/return/:session_id/:outcome — the `success_url` / `cancel_url`
@@ -26,5 +26,5 @@ export async function GET(req: MedusaRequest<unknown, OdemeReturnQueryType>, res
   if (recorded.verifiable && recorded.id) await withTimeout(processNotification(req.scope, recorded.id), waitMs)
   const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
-  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason))
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
 }

@@ -6,12 +6,13 @@ import { findOwnedSession } from "../../../../utils/owned-session"
 import type { StoreGetOdemePaymentSessionParamsType } from "../../validators"
 
 /**
- * GET /store/odeme/payment-sessions/:id?cart_id=…: the safe status of a
- * session for a waiting page. Only the cart that owns the session may read
+ * GET /store/odeme/payment-sessions/:id?cart_id=… (or, for an order's
+ * balance, ?payment_collection_id=…&order_id=…): the safe status of a session
+ * for a waiting page. Only the cart or order that owns the session may read
  * it; nothing secret is in the answer.
  */
 export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessionParamsType>, res: MedusaResponse) {
-  const session = await findOwnedSession(req, req.params.id, req.validatedQuery.cart_id)
+  const session = await findOwnedSession(req, req.params.id, req.validatedQuery)
   const [row] = await odemeModule(req.scope).listOdemePayments({ session_id: session.id })
   const state = (row?.status ?? "pending") as OdemeState
   res.json({
@@ -31,6 +32,8 @@ export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessio
       tracking_no: row?.tracking_no ?? null,
       payer_name: row?.payer_name ?? null,
       reference: session.id,
+      payment_collection_id: session.payment_collection_id,
+      order_id: session.order_id,
     },
   })
 }

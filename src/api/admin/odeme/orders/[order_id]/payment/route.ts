@@ -4,7 +4,7 @@ import { presentAttention, presentCharge } from "../../../../../../lib/attention
 import type { OdemeChargeRow } from "../../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../../utils/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
-import { presentPayment } from "../../../presenters"
+import { presentPayment, type AdminOrderCollection } from "../../../presenters"
 import type { NotificationLike, PaymentLike } from "../../../rows"
 import { AdminOdemeOrderParams } from "../../../validators"
 
@@ -12,13 +12,19 @@ interface OrderGraph {
   id: string
   payment_collections?: Array<{
     id: string
+    status?: string
+    amount?: unknown
+    currency_code?: string
+    created_at?: string | Date
     payment_sessions?: Array<{ id: string; provider_id: string; status: string; created_at?: string } | null> | null
   } | null> | null
 }
 
 /**
  * GET /admin/odeme/orders/:order_id/payment: the order's payments through
- * this plugin, with the notification timeline (for the order widget).
+ * this plugin, with the notification timeline, and the order's payment
+ * collections (the checkout's and each balance's) with their state, so the
+ * widget shows what was paid for what (for the order widget).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { order_id } = await validatedParams(req, AdminOdemeOrderParams)
@@ -28,6 +34,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     fields: [
       "id",
       "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.amount",
+      "payment_collections.currency_code",
+      "payment_collections.created_at",
       "payment_collections.payment_sessions.id",
       "payment_collections.payment_sessions.provider_id",
       "payment_collections.payment_sessions.status",
@@ -38,10 +48,30 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const order = data[0] as OrderGraph | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${order_id} was not found.`)
 
-  const sessions = (order.payment_collections ?? [])
-    .flatMap((pc) => pc?.payment_sessions ?? [])
-    .filter((s): s is NonNullable<typeof s> => !!s && typeof s.provider_id === "string" && s.provider_id.startsWith("pp_odeme-"))
-  if (!sessions.length) return res.json({ order_id, payments: [] })
+  const isOdeme = (s: { provider_id?: unknown } | null): s is NonNullable<typeof s> & { id: string; provider_id: string; status: string } =>
+    !!s && typeof s.provider_id === "string" && s.provider_id.startsWith("pp_odeme-")
+  const pcs = (order.payment_collections ?? []).filter((pc): pc is NonNullable<typeof pc> => !!pc)
+  const sessions = pcs.flatMap((pc) => pc.payment_sessions ?? []).filter(isOdeme)
+  if (!sessions.length) return res.json({ order_id, payments: [], collections: [] })
+
+  // The checkout's collection is the one linked to a cart; the others pay a balance of the order.
+  const { data: cartLinks } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["payment_collection_id"],
+    filters: { payment_collection_id: pcs.map((pc) => pc.id) },
+  })
+  const fromCart = new Set((cartLinks as Array<{ payment_collection_id: string }>).map((l) => l.payment_collection_id))
+  const collections: AdminOrderCollection[] = [...pcs]
+    .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime())
+    .map((pc) => ({
+      id: pc.id,
+      kind: fromCart.has(pc.id) ? "original" : "balance",
+      status: pc.status ?? "not_paid",
+      amount: pc.amount === undefined || pc.amount === null ? null : String(pc.amount),
+      currency: pc.currency_code ?? null,
+      session_ids: (pc.payment_sessions ?? []).filter(isOdeme).map((s) => s.id),
+    }))
+  const collectionOf = new Map(collections.flatMap((c) => c.session_ids.map((id) => [id, c.id] as const)))
 
   const odeme = odemeModule(req.scope)
   const ids = sessions.map((s) => s.id)
@@ -57,6 +87,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       const row = bySession.get(s.id)
       if (!row) return null
       return {
+        payment_collection_id: collectionOf.get(s.id) ?? null,
         ...presentPayment(row, {
           provider_id: s.provider_id,
           medusa_session_status: s.status,
@@ -67,5 +98,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       }
     })
     .filter((p): p is NonNullable<typeof p> => !!p)
-  res.json({ order_id, payments })
+  res.json({ order_id, payments, collections })
 }

@@ -14,6 +14,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment of this plugin has the session id ${session_id}.`)
-  // The state is a code the Admin translates; `detail` is technical.
-  res.json(await checkPayment(req.scope, session_id))
+  // The state and `code` are codes the Admin translates; `detail` is technical.
+  const result = await checkPayment(req.scope, session_id)
+  // A transfer without the service's id (its creation got no answer) cannot be asked by id: not "the customer did not pay".
+  if (result.code === "no_notification" && row.flow === "transfer_api" && !row.service_uuid) return res.json({ ...result, code: "no_service_id" })
+  res.json(result)
 }

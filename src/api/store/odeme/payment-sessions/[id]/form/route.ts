@@ -6,18 +6,19 @@ import { findOwnedSession } from "../../../../../utils/owned-session"
 import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
 
 /**
- * POST /store/odeme/payment-sessions/:id/form { cart_id }: a freshly signed
+ * POST /store/odeme/payment-sessions/:id/form { cart_id } (or, for an order's
+ * balance, { payment_collection_id, order_id }): a freshly signed
  * Quick Checkout form (new `ts`), for the storefront to post right away, so
  * a signature older than the service's 30-minute window is never sent.
  */
 export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>, res: MedusaResponse) {
-  const session = await findOwnedSession(req, req.params.id, req.validatedBody.cart_id)
+  const session = await findOwnedSession(req, req.params.id, req.validatedBody)
   if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only Quick Checkout sessions have a form to post.")
   }
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id: session.id })
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart.`)
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart or order.`)
   if (row.status !== "pending") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is already ${row.status}; no new form is needed.`)
   }

@@ -1,0 +1,185 @@
+/**
+ * Balance payment links: an order edited in Admin owes money, Admin's "Copy
+ * payment link" gives `{storefront}/payment-collection/{id}?order_id={order}`,
+ * and the storefront pays that collection (no cart) with either provider.
+ * Done when the order owes 0 with one capture per collection.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { pollTransfers } from "../../src/lib/poll-transfers"
+import { createAdmin, type AdminSession } from "../utils/admin"
+import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { STOREFRONT } from "../utils/checkout-suite"
+import { useOdemeEnvironment } from "../utils/environment"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../utils/store"
+
+// The poller is run by the test, so the scheduled job does not race it for the due transfer.
+const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_POLLER_ENABLED: "false" } })
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: AdminSession
+
+    beforeEach(async () => {
+      await env.emulator.control("POST", "/_control/reset")
+      await env.emulator.control("POST", "/_control/config", {
+        webhookUrl: `${env.backendUrl}/odeme/webhook`,
+        webhookRetryDelaysMs: [300, 600, 1200, 2400],
+      })
+      store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER, TRANSFER_PROVIDER] })
+      admin = await createAdmin(api, getContainer())
+    })
+
+    const asAdmin = { get: (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true }), post: (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true }) }
+    const store_ = (url: string, body: unknown) => api.post(url, body, { ...store.headers, validateStatus: () => true })
+    const storeGet = (url: string) => api.get(url, { ...store.headers, validateStatus: () => true })
+
+    async function firstBankId(): Promise<number> {
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      return data.bank_groups[0].accounts[0].bank_id
+    }
+
+    /** An order placed and paid (a sandbox transfer approved at once). */
+    async function paidOrder(): Promise<string> {
+      const { cart } = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz" })
+      const res = await completeCart(api, store, cart.id)
+      expect(res.data.type).toBe("order")
+      return res.data.order.id
+    }
+
+    /** Admin's order edit adding one more item, confirmed: the order now owes its price. Returns the new collection. */
+    async function editAddingAnItem(orderId: string) {
+      const edit = await asAdmin.post("/admin/order-edits", { order_id: orderId })
+      expect(edit.status).toBe(200)
+      const items = await asAdmin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+      expect(items.status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      const confirmed = await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)
+      expect(confirmed.status).toBe(200)
+      const order = await orderWithCollections(orderId)
+      const open = order.payment_collections.filter((pc: any) => pc.status === "not_paid")
+      expect(open).toHaveLength(1)
+      expect(Number(order.summary.pending_difference)).toBe(250)
+      return open[0] as { id: string; amount: number }
+    }
+
+    async function orderWithCollections(orderId: string) {
+      const res = await asAdmin.get(`/admin/orders/${orderId}?fields=id,*summary,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures`)
+      expect(res.status).toBe(200)
+      return res.data.order
+    }
+
+    /** What the storefront's payment-link page does first: a session of the chosen provider on the collection. */
+    async function balanceSession(collectionId: string, providerId: string, data: Record<string, unknown> = {}) {
+      const res = await store_(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: providerId, data })
+      expect(res.status).toBe(200)
+      return res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === providerId)
+    }
+
+    async function expectSettled(orderId: string) {
+      const order = await waitFor(async () => {
+        const o = await orderWithCollections(orderId)
+        return Number(o.summary.pending_difference) === 0 ? o : undefined
+      })
+      for (const pc of order.payment_collections) {
+        expect(pc.status).toBe("completed")
+        expect(pc.payments).toHaveLength(1)
+        expect(pc.payments[0].captures).toHaveLength(1)
+      }
+      return order
+    }
+
+    it("Quick Checkout pays an edited order's balance: the form, the return to the payment-link page, one capture per collection", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      expect(session.data.amount).toBe("250.00")
+
+      const proof = { payment_collection_id: collection.id, order_id: orderId }
+      const form = await store_(`/store/odeme/payment-sessions/${session.id}/form`, proof)
+      expect(form.status).toBe(200)
+      const successUrl = await payByCard(await openCheckout(form.data.form), "approve")
+      const back = await follow(successUrl)
+      expect(back.status).toBe(303)
+      const target = new URL(back.location!)
+      expect(target.origin + target.pathname).toBe(`${STOREFRONT}/payment-collection/${collection.id}`)
+      expect(Object.fromEntries(target.searchParams)).toEqual({ order_id: orderId, status: "paid", session_id: session.id })
+
+      const order = await expectSettled(orderId)
+      expect(order.payment_collections).toHaveLength(2)
+      // The Admin widget's route: each collection of the order, the checkout's and the balance, with its state.
+      const widget = await asAdmin.get(`/admin/odeme/orders/${orderId}/payment`)
+      expect(widget.data.collections).toEqual([
+        expect.objectContaining({ kind: "original", status: "completed", currency: "try" }),
+        expect.objectContaining({ id: collection.id, kind: "balance", status: "completed", amount: "250", session_ids: [session.id] }),
+      ])
+      expect(widget.data.payments.find((p: any) => p.session_id === session.id)).toEqual(expect.objectContaining({ payment_collection_id: collection.id, state: "paid" }))
+      const status = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
+      expect(status.data.payment_session).toEqual(expect.objectContaining({ status: "paid", payment_collection_id: collection.id, order_id: orderId }))
+    })
+
+    it("a bank transfer pays the balance: started without a cart, IBAN shown, polled, captured onto the same order", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name: "Ayşe Yılmaz",
+        sandbox_result: "pending",
+      })
+      const proof = { payment_collection_id: collection.id, order_id: orderId }
+      const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, proof)
+      expect(started.status).toBe(200)
+      expect(started.data.payment_session.session_status).toBe("pending_authorization")
+      // A reload starts nothing new.
+      expect((await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, proof)).status).toBe(200)
+      const transfers = (await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === session.id)
+      expect(transfers).toHaveLength(1)
+
+      const waiting = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
+      expect(waiting.status).toBe(200)
+      expect(waiting.data.payment_session).toEqual(
+        expect.objectContaining({ state: "awaiting_transfer", status: "pending", session_status: "pending_authorization", amount: "250.00", iban: expect.stringMatching(/^TR\d{24}$/), order_id: orderId })
+      )
+
+      await env.emulator.control("POST", `/_control/transfers/${transfers[0].uuid}/settle`, { result: "successful" })
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db.fn.now() })
+      expect((await pollTransfers(getContainer())).paid).toBe(1)
+      await expectSettled(orderId)
+    })
+
+    it("a bank transfer the service approves at once is captured onto the order when it is started", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz" })
+      const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, { payment_collection_id: collection.id, order_id: orderId })
+      expect(started.status).toBe(200)
+      expect(started.data.payment_session.session_status).toBe("authorized")
+      await expectSettled(orderId)
+    })
+
+    it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
+      const orderId = await paidOrder()
+      const other = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      const base = `/store/odeme/payment-sessions/${session.id}`
+
+      expect((await storeGet(base)).status).toBe(400)
+      expect((await storeGet(`${base}?order_id=${orderId}`)).status).toBe(400)
+      expect((await storeGet(`${base}?payment_collection_id=${collection.id}&order_id=${other}`)).status).toBe(404)
+      expect((await storeGet(`${base}?payment_collection_id=pay_col_nope&order_id=${orderId}`)).status).toBe(404)
+      expect((await store_(`${base}/form`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
+      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
+      // Not a transfer: nothing to start.
+      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: orderId })).status).toBe(400)
+
+      // A checkout's session is not reachable through an order's proof.
+      const { cart, session: cartSession, collectionId } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?payment_collection_id=${collectionId}&order_id=${orderId}`)).status).toBe(404)
+      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?cart_id=${cart.id}`)).status).toBe(200)
+    })
+  },
+})
