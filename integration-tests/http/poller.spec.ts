@@ -71,7 +71,12 @@ medusaIntegrationTestRunner({
       expect(new Date(r1.next_check_at).getTime()).toBeGreaterThan(Date.now() + 30_000)
       expect(r1.check_attempts).toBe(1)
 
+      // Expiry counts from the transfer's creation: a session chosen two days before ordering is not expired.
       await db()("odeme_payment").update({ created_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).expired).toBe(0)
+      expect((await row(session.id)).status).toBe("awaiting_transfer")
+
+      await db()("odeme_payment").update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
       expect((await pollTransfers(getContainer())).expired).toBe(1)
       const r2 = await row(session.id)
       expect(r2.status).toBe("expired")
