@@ -139,6 +139,8 @@ describe("Quick Checkout", () => {
       ["a tampered amount", () => ({ ...signedForm({ amount: "200.00" }), amount: "2.00" }), 401, /signature/i],
       ["a wrong key", () => signedForm({}, "not_the_key"), 401, /signature/i],
       ["an expired ts", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) - 3600) }), 400, /expired/i],
+      // §5.2.6 / §8: 30 minutes by default, so 31 minutes is already too old.
+      ["a ts 31 minutes old", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) - 31 * 60) }), 400, /expired/i],
       ["a ts in the future", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) + 600) }), 400, /future/i],
       ["an unknown api_id", () => signedForm({ api_id: "9999" }), 401, /api_id/],
       ["a malformed amount", () => signedForm({ amount: "200" }), 400, /amount/],
@@ -163,6 +165,17 @@ describe("Quick Checkout", () => {
       expect(res.text).toMatch(/api_ip/)
       expect((await control(env.emu, "/payments")).result).toHaveLength(0)
     })
+  })
+
+  it("accepts a ts 29 minutes old (inside the 30-minute window)", async () => {
+    const { uuid } = await openQuickCheckout(env.emu, { ts: String(Math.floor(Date.now() / 1000) - 29 * 60) })
+    expect((await control(env.emu, `/payments/${uuid}`)).result.status).toBe("pending")
+  })
+
+  // §4.2: TRY, USD, EUR, GBP.
+  it.each(["TRY", "USD", "EUR", "GBP", "gbp"])("accepts Quick Checkout in %s", async (currency) => {
+    const { uuid } = await openQuickCheckout(env.emu, { currency, order_id: `order_${currency}` })
+    expect((await control(env.emu, `/payments/${uuid}`)).result).toMatchObject({ currency: currency.toUpperCase(), amount: "200.00" })
   })
 
   it("accepts a live checkout with https URLs and enough TRY value", async () => {
@@ -221,8 +234,9 @@ describe("Quick Checkout", () => {
     expect(q.message).toBeTruthy()
   })
 
-  it("hides the transfer choice when pm_bank_transfer is off", async () => {
-    await control(env.emu, "/config", { pmBankTransfer: false })
+  // §4.2 rule 4 / §4.1 rule 3: the page offers transfer only with api_perm_bank_transfer=1 and pm_bank_transfer=1.
+  it.each([["pm_bank_transfer", { pmBankTransfer: false }], ["api_perm_bank_transfer", { permBankTransfer: false }]])("hides the transfer choice when %s is off", async (_flag, config) => {
+    await control(env.emu, "/config", config)
     const { location, uuid } = await openQuickCheckout(env.emu)
     const page = await get(env.emu.url + location)
     expect(page.text).toContain('id="approve"')
