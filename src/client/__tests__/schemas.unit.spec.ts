@@ -54,9 +54,18 @@ describe("coercing schemas", () => {
   it("VerifyResult requires the decision fields", () => {
     expect(VerifyResultSchema.safeParse({ official_status: "successful" }).success).toBe(false)
     expect(VerifyResultSchema.safeParse({ is_valid: true }).success).toBe(false)
-    const r = VerifyResultSchema.parse({ is_valid: "1", official_status: "successful", hash_match: null })
+    const r = VerifyResultSchema.parse({ is_valid: true, official_status: "successful", hash_match: null })
     expect(r.is_valid).toBe(true)
     expect(r.hash_match).toBeUndefined()
+  })
+
+  it("VerifyResult takes is_valid only as the spec's boolean (§4.8)", () => {
+    for (const v of [1, "1", "true", 0, "0", "false", null, "yes"]) {
+      expect(VerifyResultSchema.safeParse({ is_valid: v, official_status: "successful" }).success).toBe(false)
+    }
+    expect(VerifyResultSchema.parse({ is_valid: false, official_status: "successful" }).is_valid).toBe(false)
+    // The informational booleans stay lenient: they decide nothing.
+    expect(VerifyResultSchema.parse({ is_valid: true, official_status: "failed", success: "1", status_match: 0 })).toMatchObject({ success: true, status_match: false })
   })
 })
 
