@@ -172,3 +172,30 @@ describe("judgeNotification: the exact answers", () => {
     })
   })
 })
+
+describe("transferAnswer and long amounts, exactly", () => {
+  const { transferAnswer, moneyMismatch } = require("../judge")
+  const payment = { service_uuid: "u-9", amount: "150.00", currency: "TRY" }
+  const record = (over: Record<string, unknown>) => ({ br_tracking_no: "1", br_name: "A", br_price: 150, br_currency: "TRY", br_bank_name: "B", br_iban: "I", sale_status: 1, sale_date: 1, ...over })
+
+  it("answers paid, failed, pending and mismatch with the transfer's own fields", () => {
+    expect(transferAnswer(record({ br_currency: "try" }), payment)).toEqual({ kind: "paid", uuid: "u-9", amount: "150", currency: "TRY", type: "bank_transfer" })
+    expect(transferAnswer(record({ sale_status: 2 }), payment)).toEqual({ kind: "failed", uuid: "u-9", type: "bank_transfer" })
+    expect(transferAnswer(record({ sale_status: 0 }), payment)).toEqual({ kind: "pending", uuid: "u-9" })
+    expect(transferAnswer(record({ br_price: 149.99 }), payment)).toEqual({
+      kind: "mismatch",
+      uuid: "u-9",
+      amount: "149.99",
+      currency: "TRY",
+      reason: "transfer record: amount 149.99 TRY differs from the session's 150.00 TRY",
+      type: "bank_transfer",
+    })
+    expect(transferAnswer(record({ br_currency: null }), payment)).toMatchObject({ kind: "mismatch", currency: "", reason: "transfer record: currency (none) differs from the session's TRY" })
+  })
+
+  it("quotes at most 30 characters of an amount that is not a number", () => {
+    const long = `x${"9".repeat(40)}`
+    expect(moneyMismatch(long, "TRY", payment)).toBe(`the reported amount "${long.slice(0, 30)}" is not a number`)
+    expect(judgeNotification({ ...n, amount: long }, ok, expected, options)).toMatchObject({ reason: `the notification amount "${long.slice(0, 30)}" is not a number` })
+  })
+})
