@@ -138,6 +138,16 @@ describe("bank transfer API", () => {
     expect((await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "with_callback" }))).status).toBe(200)
   })
 
+  it("refuses a sandbox_result on control that is not successful or failed, and moves nothing", async () => {
+    const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${json.payment_id}`)).json.result.br_tracking_no
+    const r = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=pending`)
+    expect(r.status).toBe(400)
+    expect(r.json.message).toBe(`Invalid parameter "sandbox_result": must be successful or failed`)
+    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${json.payment_id}`)).json.result.sale_status).toBe(0)
+    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/control/999999`)).status).toBe(404)
+  })
+
   // §4.6: the control endpoint takes the tracking number, in sandbox too; the created uuid is for the uuid endpoint.
   it("does not find a sandbox transfer on the control endpoint by its uuid", async () => {
     const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
@@ -217,6 +227,20 @@ describe("bank transfer API", () => {
       const both = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "ali veli", amount: "75.00", order_id: "c" }), LIVE_KEY)
       const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
       expect([await status(wrongName), await status(wrongAmount), await status(both)]).toEqual([0, 0, 1])
+    })
+
+    it("uses an arrived FAST transfer once, only in its currency, and only for a live transfer that waits", async () => {
+      await control(env.emu, "/fast-transfer", { sender_name: "  Deniz Ak ", amount: "60.00", currency: "TRY" })
+      await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "70.00", currency: "USD" })
+      const usd = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "70.00", currency: "EUR", order_id: "eur" }), LIVE_KEY)
+      const first = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "first" }), LIVE_KEY)
+      const second = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "second" }), LIVE_KEY)
+      const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
+      expect([await status(usd), await status(first), await status(second)]).toEqual([0, 1, 0])
+      // A sandbox transfer is never matched by a live FAST transfer.
+      await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "60.00", currency: "TRY" })
+      const sandbox = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", sandbox_result: "pending", order_id: "sb" }))
+      expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${sandbox.json.payment_id}`)).json.result.sale_status).toBe(0)
     })
 
     it("settles through the control API (manual approval)", async () => {
