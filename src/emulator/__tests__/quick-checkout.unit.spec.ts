@@ -147,6 +147,12 @@ describe("Quick Checkout", () => {
       ["a zero amount", () => signedForm({ amount: "0.00" }), 400, /amount/],
       ["an unknown currency", () => signedForm({ currency: "JPY" }), 400, /currency/],
       ["a missing order_id", () => { const f = signedForm({}); delete f.order_id; return f }, 400, /order_id/],
+      ["a blank order_id", () => signedForm({ order_id: "  " }), 400, /Missing required field .{1,6}order_id/],
+      ["a non-integer api_id", () => signedForm({ api_id: "10a" }), 400, /api_id.{1,8}: must be an integer/],
+      ["an amount with one decimal", () => signedForm({ amount: "200.5" }), 400, /must have the shape 200.00/],
+      ["a success_url that is not http(s)", () => signedForm({ success_url: "ftp://shop.example/ok" }), 400, /success_url.{1,8}: must be an absolute URL/],
+      ["a cancel_url that is not a URL", () => signedForm({ cancel_url: "not a url" }), 400, /cancel_url.{1,8}: must be an absolute URL/],
+      ["a non-https cancel_url in live", () => signedForm({ api_id: String(LIVE_ID), cancel_url: "http://shop.example/no" }, LIVE_KEY), 400, /cancel_url.{1,8}: HTTPS is required/],
       ["a non-https URL in live", () => signedForm({ api_id: String(LIVE_ID), success_url: "http://shop.example/ok" }, LIVE_KEY), 400, /HTTPS/],
       ["a live amount under the minimum", () => signedForm({ api_id: String(LIVE_ID), amount: "5.00" }, LIVE_KEY), 400, /minimum/],
     ]
