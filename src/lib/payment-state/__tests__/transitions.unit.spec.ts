@@ -184,7 +184,49 @@ describe("what the table promises about money", () => {
 
   it("a created transfer whose move to awaiting was not written is moved by its pending record", () => {
     const p = { status: "pending" as const, review_code: null, primary_uuid: U1 }
-    expect(decide(p, ANSWERS.pending, { session_alive: true })).toMatchObject({ to: "awaiting_transfer", action: "none" })
+    expect(decide(p, ANSWERS.pending, { session_alive: true })).toEqual({
+      to: "awaiting_transfer",
+      review_code: null,
+      action: "none",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "created",
+      warn: false,
+    })
+  })
+
+  it("Medusa losing the session: the whole decision, open and paid", () => {
+    expect(decide(facts("awaiting_transfer"), ANSWERS["paid(own)"], { session_alive: false })).toEqual({
+      to: "review",
+      review_code: "session_gone",
+      action: "none",
+      charge: "late",
+      adopt_uuid: false,
+      outcome: "late_success",
+      warn: true,
+    })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toEqual({
+      to: "review",
+      review_code: "session_gone",
+      action: "none",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "late_success",
+      warn: true,
+    })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: true })).toEqual({
+      to: "paid",
+      review_code: null,
+      action: "settle",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "paid",
+      warn: false,
+    })
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
+    expect(decide(facts("review", "contradiction"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
+    expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
+    expect(decide(facts("failed"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
   })
 
   it("an unknown transfer learns its uuid from a pending notification", () => {
