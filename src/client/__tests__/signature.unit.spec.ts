@@ -99,7 +99,7 @@ describe("Quick Checkout signer (spec §5.2)", () => {
   })
 
   it("refuses to sign without a key", () => {
-    expect(() => signQuickCheckout(VECTORS[0].fields, "")).toThrow(TypeError)
+    expect(() => signQuickCheckout(VECTORS[0].fields, "")).toThrow(new TypeError("An API key is required to sign a Quick Checkout request"))
   })
 })
 
