@@ -18,7 +18,7 @@ const common = {
   transform,
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.tmp/"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.tmp/", "<rootDir>/.stryker-tmp/"],
 }
 
 /**

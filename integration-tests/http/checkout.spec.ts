@@ -52,8 +52,13 @@ medusaIntegrationTestRunner({
 
       it("gives a freshly signed form only to the cart that owns the session", async () => {
         const { cart, session } = await startCheckout()
+        const storedTs = Number(session.data.form.fields.ts)
+        // ts has a resolution of one second: only once the clock has passed it can a re-signed form show a newer one.
+        await waitFor(async () => Date.now() / 1000 >= storedTs + 1, 5_000, 50)
         const form = await freshForm(session.id, cart.id)
-        expect(Number(form.fields.ts)).toBeGreaterThanOrEqual(Number(session.data.form.fields.ts))
+        // Signed again now (§5.2 rule 6: ts within 30 minutes), not the stored form handed back.
+        expect(Number(form.fields.ts)).toBeGreaterThan(storedTs)
+        expect(form.fields.signature).not.toBe(session.data.form.fields.signature)
         const other = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: "cart_x" }, { ...store.headers, validateStatus: () => true })
         expect(other.status).toBe(404)
         const none = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, {}, { ...store.headers, validateStatus: () => true })
@@ -86,6 +91,11 @@ medusaIntegrationTestRunner({
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
         expect(await captureCount(cart.id)).toBe(1)
         expect((await paymentRow(session.id)).flow).toBe("card")
+
+        // §4.11: confirmation goes through /api/sale/webhook/verify, never /api/sale/verify(/transaction).
+        const paths = Object.keys((await env.emulator.control("GET", "/_control/requests/counts")).result)
+        expect(paths).toContain("/api/sale/webhook/verify")
+        expect(paths.filter((p) => p.startsWith("/api/sale/verify"))).toEqual([])
       })
 
       it("storefront complete before the webhook: confirming, then the same single order", async () => {

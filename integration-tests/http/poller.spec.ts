@@ -40,8 +40,16 @@ medusaIntegrationTestRunner({
       expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
       await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
       await makeDue()
+      const counts = async (): Promise<Record<string, number>> => (await env.emulator.control("GET", "/_control/requests/counts")).result
+      const before = await counts()
       const s = await pollTransfers(getContainer())
       expect(s).toEqual(expect.objectContaining({ checked: 1, paid: 1 }))
+      // §4.6: the poller asks the uuid endpoint with the payment_id from creation, never the control endpoint.
+      const after = await counts()
+      expect(after[`/api/pay/bank_transfer/uuid/${uuid}`]).toBeGreaterThan(before[`/api/pay/bank_transfer/uuid/${uuid}`] ?? 0)
+      expect(Object.keys(after).filter((p) => p.startsWith("/api/pay/bank_transfer/control"))).toEqual([])
+      // §4.11: a whole transfer (created, polled, paid) never calls /api/sale/verify.
+      expect(Object.keys(after).filter((p) => p.startsWith("/api/sale/verify"))).toEqual([])
       const payments = await paymentOf(cart.id)
       expect(payments).toHaveLength(1)
       expect(payments[0].captures).toHaveLength(1)

@@ -130,7 +130,9 @@ export type CardPaymentRecord = z.infer<typeof CardPaymentRecordSchema>
 // §4.8 response
 export const VerifyResultSchema = z
   .object({
-    is_valid: zBoolLike,
+    // The decision field (§6.2 rule 3) is the spec's boolean and nothing else: a 1, "1" or "true"
+    // is an answer this client does not understand, so nothing is paid on it (docs/decisions.md).
+    is_valid: z.boolean(),
     official_status: z.string(),
     success: optional(zBoolLike),
     payment_confirmed: optional(zBoolLike),

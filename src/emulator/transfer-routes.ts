@@ -5,7 +5,6 @@ import { attachTransfer, createPayment, finalize, transferRecord } from "./payme
 import { createTransferSchema } from "./request-schemas"
 import type { BankGroupListAnswer, BankListAnswer, CreateTransferAnswer, TransferRecordAnswer } from "./responses"
 import { fail, parseWith, type Route, type RouteContext } from "./router"
-import type { Payment } from "./types"
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -15,6 +14,10 @@ function createTransfer(rc: RouteContext): void {
   const access = rc.access!
   if (!state.config.permBankTransfer) {
     return fail(rc, 403, "Bank transfer through the API is not permitted for this merchant (api_perm_bank_transfer=0)")
+  }
+  // §4.5 rule 2: the permission alone is not enough; the merchant needs an active callback URL.
+  if (!state.config.webhookUrl) {
+    return fail(rc, 403, "Bank transfer through the API needs an active callback URL (webhook URL) in the merchant's API settings")
   }
   const body = parseWith(rc, createTransferSchema)
   const bank = BANK_ACCOUNTS.find((b) => b.bta_id === body.bank_id)
@@ -63,7 +66,11 @@ function createTransfer(rc: RouteContext): void {
   sendJson(rc.res, 200, { message: "successful", payment_id: p.uuid, order_id: p.order_id } satisfies CreateTransferAnswer)
 }
 
-/** §4.6 control: the tracking number live; sandbox also takes the uuid and moves a pending transfer. */
+/**
+ * §4.6 control: the tracking number (`br_tracking_no`), live and sandbox; in
+ * sandbox `sandbox_result` moves a pending transfer. The uuid returned on
+ * creation is for the uuid endpoint only (docs/decisions.md).
+ */
 function controlTransfer(rc: RouteContext): void {
   const { state } = rc.ctx
   const access = rc.access!
@@ -72,20 +79,14 @@ function controlTransfer(rc: RouteContext): void {
   if (access.mode === "live" && sandboxResult !== null) {
     return fail(rc, 400, `Invalid parameter "sandbox_result": only available with a sandbox API key`)
   }
-  let p: Payment | undefined
-  if (access.mode === "live") {
-    if (UUID_RE.test(id)) {
-      return fail(
-        rc,
-        404,
-        "Payment not found: the control endpoint expects the transfer tracking number (br_tracking_no); query the payment_id returned on creation with /api/pay/bank_transfer/uuid/{uuid}"
-      )
-    }
-    p = state.findByTrackingNo(id)
-  } else {
-    p = state.findByTrackingNo(id) ?? state.payments.get(id)
+  if (UUID_RE.test(id)) {
+    return fail(
+      rc,
+      404,
+      "Payment not found: the control endpoint expects the transfer tracking number (br_tracking_no); query the payment_id returned on creation with /api/pay/bank_transfer/uuid/{uuid}"
+    )
   }
-  p = visible(rc, p)
+  const p = visible(rc, state.findByTrackingNo(id))
   if (!p || !p.transfer) return fail(rc, 404, `Bank transfer ${id} not found`)
   if (sandboxResult !== null) {
     if (sandboxResult !== "successful" && sandboxResult !== "failed") {

@@ -41,3 +41,53 @@ describe("formatAmount", () => {
     expect(toDecimalString("-0.000")).toBe("0")
   })
 })
+
+// Exact outputs of every branch (npm run mutate).
+describe("toDecimalString / formatAmount / toMinorUnits, exactly", () => {
+  it.each([
+    ["+5", "5", "5.00", 500n],
+    ["5.", "5", "5.00", 500n],
+    [".5", "0.5", "0.50", 50n],
+    ["1.5e+2", "150", "150.00", 15000n],
+    ["1.25E-1", "0.125", "0.13", 13n],
+    ["-0.004", "-0.004", "0.00", 0n],
+    ["-0.005", "-0.005", "-0.01", -1n],
+    ["-1.5", "-1.5", "-1.50", -150n],
+    ["0.000", "0", "0.00", 0n],
+    ["123e0", "123", "123.00", 12300n],
+    ["-12e-1", "-1.2", "-1.20", -120n],
+    ["1e3", "1000", "1000.00", 100000n],
+    ["0012e1", "120", "120.00", 12000n],
+    [" 12 ", "12", "12.00", 1200n],
+    [10n, "10", "10.00", 1000n],
+    [-7n, "-7", "-7.00", -700n],
+    [{ raw: { value: "12.345" } }, "12.345", "12.35", 1235n],
+    [{ raw: { value: 7 } }, "7", "7.00", 700n],
+    [{ value: 3 }, "3", "3.00", 300n],
+    [{ toString: () => "4.5" }, "4.5", "4.50", 450n],
+    [1e-7, "0.0000001", "0.00", 0n],
+    [-0, "0", "0.00", 0n],
+  ])("%p → %p, %p, %p", (input, dec, formatted, minor) => {
+    expect(toDecimalString(input as never)).toBe(dec)
+    expect(formatAmount(input as never)).toBe(formatted)
+    expect(toMinorUnits(input as never)).toBe(minor)
+  })
+
+  it("names what it refuses", () => {
+    for (const bad of [".", "e5", "--1", "1e", "+", "1.2e3.4"]) {
+      expect(() => toDecimalString(bad)).toThrow(`Amount "${bad}" is not a decimal number`)
+    }
+    expect(() => toDecimalString("1e1001")).toThrow("Amount exponent is out of range")
+    expect(toDecimalString("1e1000")).toHaveLength(1001)
+    expect(() => toDecimalString(Infinity)).toThrow("Amount must be a finite number")
+    expect(() => toDecimalString({} as never)).toThrow("Amount must be a number, a decimal string or a BigNumber")
+    expect(() => toDecimalString({ raw: { value: null } } as never)).toThrow("Amount must be a number, a decimal string or a BigNumber")
+    expect(() => toDecimalString(`${"9".repeat(60)}x`)).toThrow(`Amount "${"9".repeat(40)}" is not a decimal number`)
+  })
+
+  it("compares after rounding, both ways", () => {
+    expect(amountsEqual("1.005", "1.01")).toBe(true)
+    expect(amountsEqual("1.004", "1.01")).toBe(false)
+    expect(amountsEqual(-1, "-1.00")).toBe(true)
+  })
+})

@@ -66,6 +66,14 @@ describe("buildQuickCheckoutForm", () => {
     expect(JSON.stringify(form)).not.toContain(KEY)
   })
 
+  // §4.2: Quick Checkout takes TRY, USD, EUR and GBP.
+  it.each(["try", "USD", "eur", "GBP", "gbp"])("signs a form in %s", (currency) => {
+    const form = buildQuickCheckoutForm({ ...input, currency })
+    const { signature, ...unsigned } = form.fields
+    expect(unsigned.currency).toBe(currency.toUpperCase())
+    expect(signature).toBe(signQuickCheckout(unsigned, KEY))
+  })
+
   it("defaults ts to now", () => {
     const before = Math.floor(Date.now() / 1000)
     const form = buildQuickCheckoutForm({ ...input, ts: undefined })

@@ -111,10 +111,18 @@ describe("OdemeClient requests", () => {
     expect(svc.calls[0].headers["content-type"]).toBe("application/json")
   })
 
+  it("verifyNotification: an is_valid that is not a boolean is an invalid answer, never a payment", async () => {
+    const input = { order_id: "1001", uuid: UUID, status: "successful", hash: "abc" }
+    for (const isValid of [1, "1", "true", "false"]) {
+      svc.on("POST", "/api/sale/webhook/verify", 200, { is_valid: isValid, official_status: "successful" })
+      await expect(svc.makeClient().verifyNotification(input)).rejects.toMatchObject({ kind: "invalid_response", status: 200, field: "is_valid" })
+    }
+  })
+
   it("verifyNotification: POST body, boolean coercion", async () => {
     svc.on("POST", "/api/sale/webhook/verify", 200, {
       success: "true",
-      is_valid: 1,
+      is_valid: true,
       payment_confirmed: "1",
       official_status: "successful",
       status_match: "false",
@@ -139,12 +147,6 @@ describe("OdemeClient requests", () => {
     expect(isVerifiedSuccessful({ ...res, official_status: "failed" })).toBe(false)
   })
 
-  it("verifyNotification: 'false' string is false, not true", async () => {
-    svc.on("POST", "/api/sale/webhook/verify", 200, { is_valid: "false", official_status: "successful" })
-    const res = await svc.makeClient().verifyNotification({ order_id: "1", uuid: UUID, status: "successful", hash: "h" })
-    expect(res.is_valid).toBe(false)
-    expect(isVerifiedSuccessful(res)).toBe(false)
-  })
 
   it("verifyNotification: an unknown boolean string is invalid_response", async () => {
     svc.on("POST", "/api/sale/webhook/verify", 200, { is_valid: "yes", official_status: "successful" })

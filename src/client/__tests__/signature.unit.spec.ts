@@ -99,7 +99,7 @@ describe("Quick Checkout signer (spec §5.2)", () => {
   })
 
   it("refuses to sign without a key", () => {
-    expect(() => signQuickCheckout(VECTORS[0].fields, "")).toThrow(TypeError)
+    expect(() => signQuickCheckout(VECTORS[0].fields, "")).toThrow(new TypeError("An API key is required to sign a Quick Checkout request"))
   })
 })
 
@@ -151,5 +151,48 @@ describe("safeEqual", () => {
     expect(safeEqual("abc", "abd")).toBe(false)
     expect(safeEqual("abc", "abcd")).toBe(false)
     expect(safeEqual("", "")).toBe(true)
+  })
+})
+
+// Boundaries and each refusal, exactly (npm run mutate).
+describe("verifyQuickCheckoutSignature: boundaries", () => {
+  const KEY = "k_boundaries"
+  const TS = 1_700_000_000
+  const signed = (over: Record<string, unknown> = {}) => {
+    const fields = { api_id: 1, amount: "10.00", currency: "TRY", description: "d", order_id: "o", success_url: "https://s/ok", cancel_url: "https://s/no", ts: TS, ...over }
+    return { fields, signature: signQuickCheckout(fields, KEY) }
+  }
+
+  it("accepts exactly the default skew of 60 s and exactly 30 minutes, not a second more", () => {
+    const { fields, signature } = signed()
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 60 })).toEqual({ ok: true })
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 61 })).toEqual({ ok: false, reason: "future_ts" })
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 10, maxFutureSkewSeconds: 5 })).toEqual({ ok: false, reason: "future_ts" })
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS + 1800 })).toEqual({ ok: true })
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS + 1801 })).toEqual({ ok: false, reason: "expired" })
+  })
+
+  it("uses the clock when no time is given", () => {
+    const now = Math.floor(Date.now() / 1000)
+    const fresh = signed({ ts: now })
+    expect(verifyQuickCheckoutSignature(fresh.fields, fresh.signature, KEY)).toEqual({ ok: true })
+    const old = signed({ ts: now - 1801 })
+    expect(verifyQuickCheckoutSignature(old.fields, old.signature, KEY)).toEqual({ ok: false, reason: "expired" })
+  })
+
+  it("names each refusal", () => {
+    const { fields, signature } = signed()
+    for (const s of [undefined, null, ""]) expect(verifyQuickCheckoutSignature(fields, s, KEY, { now: TS })).toEqual({ ok: false, reason: "missing_signature" })
+    expect(verifyQuickCheckoutSignature(fields, signature.toUpperCase(), KEY, { now: TS })).toEqual({ ok: true })
+    expect(verifyQuickCheckoutSignature({ ...fields, order_id: "p" }, signature, KEY, { now: TS })).toEqual({ ok: false, reason: "bad_signature" })
+    for (const ts of [undefined, "", "1.5", "soon"]) {
+      const s = signed({ ts })
+      expect(verifyQuickCheckoutSignature(s.fields, s.signature, KEY, { now: TS })).toEqual({ ok: false, reason: "missing_ts" })
+    }
+  })
+
+  it("normalises what it signs: null and undefined left out, amount two decimals, currency upper-cased", () => {
+    expect(canonicalQuickCheckoutString({ amount: 5, currency: "eur", description: null, order_id: undefined, ts: 7 } as never)).toBe("amount=5.00&currency=EUR&ts=7")
+    expect(rfc3986Encode("a b!'()*~")).toBe("a%20b%21%27%28%29%2A~")
   })
 })

@@ -11,6 +11,8 @@ describe("contract scenarios against the emulator (fidelity check)", () => {
     emu = await startEmulator({
       port: 0,
       webhookRetryDelaysMs: [50],
+      // A merchant needs an active callback URL to create transfers (§4.5 rule 2); nothing listens there.
+      webhookUrl: "http://127.0.0.1:9/webhook",
       accesses: [{ apiId: LIVE_ID, apiKey: LIVE_KEY, mode: "live" }],
     })
   })

@@ -46,7 +46,8 @@ describe("npm run test:contract entry (main)", () => {
   })
 
   it("runs against the emulator, prints the table and writes contract-report.json", async () => {
-    const emu = await startEmulator({ port: 0 })
+    // The callback URL a merchant needs to create transfers (§4.5 rule 2); nothing listens there.
+    const emu = await startEmulator({ port: 0, webhookUrl: "http://127.0.0.1:9/webhook", webhookRetryDelaysMs: [] })
     const t = io()
     try {
       const code = await main(

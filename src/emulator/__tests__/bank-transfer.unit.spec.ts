@@ -71,15 +71,16 @@ describe("bank transfer API", () => {
   it("moves a pending sandbox transfer with control?sandbox_result and fires the webhook", async () => {
     const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
     const uuid = json.payment_id
-    const before = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${uuid}`)
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`)).json.result.br_tracking_no
+    const before = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}`)
     expect(before.json.result.sale_status).toBe(0)
-    const moved = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${uuid}?sandbox_result=successful`)
+    const moved = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=successful`)
     expect(moved.status).toBe(200)
     expect(moved.json.result.sale_status).toBe(1)
     await waitFor(() => env.receiver.received.length === 1)
     expect(env.receiver.received[0].body).toMatchObject({ uuid, status: "successful", message: "successful", type: "bank_transfer" })
-    // sandbox control also accepts the tracking number; a final transfer is not moved again
-    const again = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${moved.json.result.br_tracking_no}?sandbox_result=failed`)
+    // a final transfer is not moved again
+    const again = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=failed`)
     expect(again.json.result.sale_status).toBe(1)
     await new Promise((r) => setTimeout(r, 50))
     expect(env.receiver.received).toHaveLength(1)
@@ -124,6 +125,40 @@ describe("bank transfer API", () => {
     await control(env.emu, "/config", { permBankTransfer: false })
     const r = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer())
     expect(r.status).toBe(403)
+  })
+
+  // §4.5 rule 2: api_perm_bank_transfer=1 *and* an active callback URL.
+  it("needs an active callback URL to create a transfer, and creates nothing without one", async () => {
+    await control(env.emu, "/config", { webhookUrl: null })
+    const r = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "no_callback" }))
+    expect(r.status).toBe(403)
+    expect(r.json.message).toMatch(/callback URL/)
+    expect((await control(env.emu, "/transfers")).result).toHaveLength(0)
+    await control(env.emu, "/config", { webhookUrl: env.receiver.url })
+    expect((await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "with_callback" }))).status).toBe(200)
+  })
+
+  it("refuses a sandbox_result on control that is not successful or failed, and moves nothing", async () => {
+    const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${json.payment_id}`)).json.result.br_tracking_no
+    const r = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=pending`)
+    expect(r.status).toBe(400)
+    expect(r.json.message).toBe(`Invalid parameter "sandbox_result": must be successful or failed`)
+    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${json.payment_id}`)).json.result.sale_status).toBe(0)
+    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/control/999999`)).status).toBe(404)
+  })
+
+  // §4.6: the control endpoint takes the tracking number, in sandbox too; the created uuid is for the uuid endpoint.
+  it("does not find a sandbox transfer on the control endpoint by its uuid", async () => {
+    const { json } = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending" }))
+    for (const q of ["", "?sandbox_result=successful"]) {
+      const r = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${json.payment_id}${q}`)
+      expect(r.status).toBe(404)
+      expect(r.json.message).toMatch(/tracking number/)
+    }
+    const rec = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${json.payment_id}`)
+    expect(rec.json.result.sale_status).toBe(0)
+    expect(env.receiver.received).toHaveLength(0)
   })
 
   describe("live", () => {
@@ -173,6 +208,39 @@ describe("bank transfer API", () => {
       await waitFor(() => env.receiver.received.length === 1)
       const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "order_bt_1", uuid, status: "successful", hash: env.receiver.received[0].body.hash }, LIVE_KEY)
       expect(v.json).toMatchObject({ is_valid: true, official_status: "successful", mode: "api_cc_pos" })
+    })
+
+    // §3.1: live FAST matching needs the sender name *and* the amount.
+    it("does not confirm a transfer from a FAST transfer of the same amount by someone else", async () => {
+      const created = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Mehmet Öz", amount: "320.50" }), LIVE_KEY)
+      const other = await control(env.emu, "/fast-transfer", { sender_name: "Ali Veli", amount: "320.50", currency: "TRY" })
+      expect(other.matched).toBe(false)
+      const rec = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${created.json.payment_id}`, undefined, LIVE_KEY)
+      expect(rec.json.result.sale_status).toBe(0)
+    })
+
+    it("matches a FAST transfer that arrived before the create only by sender name and amount", async () => {
+      await control(env.emu, "/fast-transfer", { sender_name: "Ali Veli", amount: "75.00", currency: "TRY" })
+      await control(env.emu, "/fast-transfer", { sender_name: "Zeynep Kaya", amount: "80.00", currency: "TRY" })
+      const wrongName = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Zeynep Kaya", amount: "75.00", order_id: "a" }), LIVE_KEY)
+      const wrongAmount = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Ali Veli", amount: "80.00", order_id: "b" }), LIVE_KEY)
+      const both = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "ali veli", amount: "75.00", order_id: "c" }), LIVE_KEY)
+      const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
+      expect([await status(wrongName), await status(wrongAmount), await status(both)]).toEqual([0, 0, 1])
+    })
+
+    it("uses an arrived FAST transfer once, only in its currency, and only for a live transfer that waits", async () => {
+      await control(env.emu, "/fast-transfer", { sender_name: "  Deniz Ak ", amount: "60.00", currency: "TRY" })
+      await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "70.00", currency: "USD" })
+      const usd = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "70.00", currency: "EUR", order_id: "eur" }), LIVE_KEY)
+      const first = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "first" }), LIVE_KEY)
+      const second = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "second" }), LIVE_KEY)
+      const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
+      expect([await status(usd), await status(first), await status(second)]).toEqual([0, 1, 0])
+      // A sandbox transfer is never matched by a live FAST transfer.
+      await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "60.00", currency: "TRY" })
+      const sandbox = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", sandbox_result: "pending", order_id: "sb" }))
+      expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${sandbox.json.payment_id}`)).json.result.sale_status).toBe(0)
     })
 
     it("settles through the control API (manual approval)", async () => {

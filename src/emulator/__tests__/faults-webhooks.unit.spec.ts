@@ -124,9 +124,25 @@ describe("webhook delivery", () => {
     expect(rec.attempts[0].error).toBeTruthy()
   })
 
+  // §6.2 rule 1: the receiver must answer 200; another 2xx is not a delivery.
+  it.each([201, 202, 204])("does not count a %i answer as delivered", async (code) => {
+    await control(env.emu, "/config", { webhookRetryDelaysMs: [20] })
+    env.receiver.statuses.push(code, code)
+    await create(`answer_${code}`)
+    const rec = await waitFor(async () => {
+      const h = await control(env.emu, "/webhooks")
+      return h.result[0].state === "gave_up" && h.result[0]
+    })
+    expect(rec.attempts.map((a: any) => a.http_status)).toEqual([code, code])
+    expect(rec.delivered_at).toBeUndefined()
+  })
+
   it("records notifications as undelivered without a webhook URL", async () => {
-    await control(env.emu, "/config", { webhookUrl: null })
+    // A transfer needs a callback URL (§4.5 rule 2): this one is created first, then the URL is removed.
+    await control(env.emu, "/webhooks", { paused: true })
     await create("no_url")
+    await control(env.emu, "/config", { webhookUrl: null })
+    await control(env.emu, "/webhooks", { paused: false })
     const h = await control(env.emu, "/webhooks")
     expect(h.result).toHaveLength(1)
     expect(h.result[0]).toMatchObject({ state: "undelivered", attempts: [] })

@@ -139,12 +139,20 @@ describe("Quick Checkout", () => {
       ["a tampered amount", () => ({ ...signedForm({ amount: "200.00" }), amount: "2.00" }), 401, /signature/i],
       ["a wrong key", () => signedForm({}, "not_the_key"), 401, /signature/i],
       ["an expired ts", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) - 3600) }), 400, /expired/i],
+      // §5.2.6 / §8: 30 minutes by default, so 31 minutes is already too old.
+      ["a ts 31 minutes old", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) - 31 * 60) }), 400, /expired/i],
       ["a ts in the future", () => signedForm({ ts: String(Math.floor(Date.now() / 1000) + 600) }), 400, /future/i],
       ["an unknown api_id", () => signedForm({ api_id: "9999" }), 401, /api_id/],
       ["a malformed amount", () => signedForm({ amount: "200" }), 400, /amount/],
       ["a zero amount", () => signedForm({ amount: "0.00" }), 400, /amount/],
       ["an unknown currency", () => signedForm({ currency: "JPY" }), 400, /currency/],
       ["a missing order_id", () => { const f = signedForm({}); delete f.order_id; return f }, 400, /order_id/],
+      ["a blank order_id", () => signedForm({ order_id: "  " }), 400, /Missing required field .{1,6}order_id/],
+      ["a non-integer api_id", () => signedForm({ api_id: "10a" }), 400, /api_id.{1,8}: must be an integer/],
+      ["an amount with one decimal", () => signedForm({ amount: "200.5" }), 400, /must have the shape 200.00/],
+      ["a success_url that is not http(s)", () => signedForm({ success_url: "ftp://shop.example/ok" }), 400, /success_url.{1,8}: must be an absolute URL/],
+      ["a cancel_url that is not a URL", () => signedForm({ cancel_url: "not a url" }), 400, /cancel_url.{1,8}: must be an absolute URL/],
+      ["a non-https cancel_url in live", () => signedForm({ api_id: String(LIVE_ID), cancel_url: "http://shop.example/no" }, LIVE_KEY), 400, /cancel_url.{1,8}: HTTPS is required/],
       ["a non-https URL in live", () => signedForm({ api_id: String(LIVE_ID), success_url: "http://shop.example/ok" }, LIVE_KEY), 400, /HTTPS/],
       ["a live amount under the minimum", () => signedForm({ api_id: String(LIVE_ID), amount: "5.00" }, LIVE_KEY), 400, /minimum/],
     ]
@@ -163,6 +171,17 @@ describe("Quick Checkout", () => {
       expect(res.text).toMatch(/api_ip/)
       expect((await control(env.emu, "/payments")).result).toHaveLength(0)
     })
+  })
+
+  it("accepts a ts 29 minutes old (inside the 30-minute window)", async () => {
+    const { uuid } = await openQuickCheckout(env.emu, { ts: String(Math.floor(Date.now() / 1000) - 29 * 60) })
+    expect((await control(env.emu, `/payments/${uuid}`)).result.status).toBe("pending")
+  })
+
+  // §4.2: TRY, USD, EUR, GBP.
+  it.each(["TRY", "USD", "EUR", "GBP", "gbp"])("accepts Quick Checkout in %s", async (currency) => {
+    const { uuid } = await openQuickCheckout(env.emu, { currency, order_id: `order_${currency}` })
+    expect((await control(env.emu, `/payments/${uuid}`)).result).toMatchObject({ currency: currency.toUpperCase(), amount: "200.00" })
   })
 
   it("accepts a live checkout with https URLs and enough TRY value", async () => {
@@ -221,8 +240,9 @@ describe("Quick Checkout", () => {
     expect(q.message).toBeTruthy()
   })
 
-  it("hides the transfer choice when pm_bank_transfer is off", async () => {
-    await control(env.emu, "/config", { pmBankTransfer: false })
+  // §4.2 rule 4 / §4.1 rule 3: the page offers transfer only with api_perm_bank_transfer=1 and pm_bank_transfer=1.
+  it.each([["pm_bank_transfer", { pmBankTransfer: false }], ["api_perm_bank_transfer", { permBankTransfer: false }]])("hides the transfer choice when %s is off", async (_flag, config) => {
+    await control(env.emu, "/config", config)
     const { location, uuid } = await openQuickCheckout(env.emu)
     const page = await get(env.emu.url + location)
     expect(page.text).toContain('id="approve"')

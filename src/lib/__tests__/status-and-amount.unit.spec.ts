@@ -1,6 +1,6 @@
 import { BigNumber, MedusaError } from "@medusajs/framework/utils"
 import { chargeableAmount } from "../amount-rules"
-import { parseOdemeOptions } from "../options"
+import { CHECKOUT_CURRENCIES, parseOdemeOptions } from "../options"
 import { transferAnswer } from "../check-payment"
 import { toSessionStatus, toStorefrontStatus } from "../status"
 
@@ -41,6 +41,14 @@ describe("chargeableAmount", () => {
     expect(chargeableAmount({ amount: new BigNumber(250) as never, currency_code: "try" }, ["TRY"], sandbox, "X")).toEqual({
       amount: "250.00",
       currency: "TRY",
+    })
+  })
+
+  // §4.2: the Quick Checkout provider offers TRY, USD, EUR and GBP.
+  it.each(["try", "usd", "eur", "gbp"])("lets Quick Checkout charge a %s cart", (code) => {
+    expect(chargeableAmount({ amount: 10, currency_code: code }, CHECKOUT_CURRENCIES, sandbox, "Quick Checkout")).toEqual({
+      amount: "10.00",
+      currency: code.toUpperCase(),
     })
   })
 

@@ -229,7 +229,49 @@ describe("what the table promises about money", () => {
 
   it("a created transfer whose move to awaiting was not written is moved by its pending record", () => {
     const p = { status: "pending" as const, review_code: null, primary_uuid: U1 }
-    expect(decide(p, ANSWERS.pending, { session_alive: true })).toMatchObject({ to: "awaiting_transfer", action: "none" })
+    expect(decide(p, ANSWERS.pending, { session_alive: true })).toEqual({
+      to: "awaiting_transfer",
+      review_code: null,
+      action: "none",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "created",
+      warn: false,
+    })
+  })
+
+  it("Medusa losing the session: the whole decision, open and paid", () => {
+    expect(decide(facts("awaiting_transfer"), ANSWERS["paid(own)"], { session_alive: false })).toEqual({
+      to: "review",
+      review_code: "session_gone",
+      action: "none",
+      charge: "late",
+      adopt_uuid: false,
+      outcome: "late_success",
+      warn: true,
+    })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toEqual({
+      to: "review",
+      review_code: "session_gone",
+      action: "none",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "late_success",
+      warn: true,
+    })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: true })).toEqual({
+      to: "paid",
+      review_code: null,
+      action: "settle",
+      charge: "keep",
+      adopt_uuid: false,
+      outcome: "paid",
+      warn: false,
+    })
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
+    expect(decide(facts("review", "contradiction"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
+    expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
+    expect(decide(facts("failed"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
   })
 
   it("an unknown transfer learns its uuid from a pending notification", () => {
@@ -239,4 +281,38 @@ describe("what the table promises about money", () => {
   it("never leaves paid except to review", () => {
     for (const { s, d } of every) if (s === "paid") expect(["paid", "review"]).toContain(d.to)
   })
+})
+
+/**
+ * The rest of each decision: W = said in the log as a warning (money that needs
+ * a person), A = the answer's uuid becomes the payment's own, then the review
+ * code ("-" none). Payments as above (own uuid U1; none for pending and unknown).
+ */
+const EXTRA: Record<string, Record<string, string>> = {
+    "pending": { "created": "-A -", "creation_unknown": "W- creation_unknown", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-A -", "failed(other)": "-A -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "awaiting_transfer": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "unknown": { "created": "-- creation_unknown", "creation_unknown": "-- creation_unknown", "pending": "-A creation_unknown", "pending(none)": "-- creation_unknown", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-A -", "failed(other)": "-A -", "failed(none)": "-- -", "invalid": "-- creation_unknown", "expired": "-- creation_unknown", "canceled": "-- creation_unknown" },
+    "paid": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-- -", "paid(other)": "W- -", "mismatch(own)": "W- -", "mismatch(other)": "W- -", "failed(own)": "W- contradiction", "failed(other)": "-- -", "failed(none)": "W- contradiction", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "failed": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "W- late_success", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "canceled": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "W- late_success", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "expired": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "W- late_success", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
+    "review/amount_mismatch": { "created": "-- amount_mismatch", "creation_unknown": "-- amount_mismatch", "pending": "-- amount_mismatch", "pending(none)": "-- amount_mismatch", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-- amount_mismatch", "failed(other)": "-- amount_mismatch", "failed(none)": "-- amount_mismatch", "invalid": "-- amount_mismatch", "expired": "-- amount_mismatch", "canceled": "-- amount_mismatch" },
+    "review/contradiction": { "created": "-- contradiction", "creation_unknown": "-- contradiction", "pending": "-- contradiction", "pending(none)": "-- contradiction", "paid(own)": "W- contradiction", "paid(other)": "W- contradiction", "mismatch(own)": "W- contradiction", "mismatch(other)": "W- contradiction", "failed(own)": "-- contradiction", "failed(other)": "-- contradiction", "failed(none)": "-- contradiction", "invalid": "-- contradiction", "expired": "-- contradiction", "canceled": "-- contradiction" },
+}
+
+describe("warnings, adopted uuids and review codes: every state × every answer", () => {
+  const MORE: Record<string, ServiceAnswer> = {
+    ...ANSWERS,
+    "pending(none)": { kind: "pending" },
+    "failed(none)": { kind: "failed" },
+  }
+  for (const [row, cells] of Object.entries(EXTRA)) {
+    const [state, code] = row.split("/") as [PaymentState, ReviewCode | undefined]
+    for (const [name, want] of Object.entries(cells)) {
+      it(`${row} + ${name}: ${want}`, () => {
+        const d = decide(facts(state, code ?? null), MORE[name], { session_alive: true })
+        expect(`${d.warn ? "W" : "-"}${d.adopt_uuid ? "A" : "-"} ${d.review_code ?? "-"}`).toBe(want)
+      })
+    }
+  }
 })

@@ -115,7 +115,8 @@ export function installMemoryModule(options: Record<string, unknown>): MemoryOde
 
 /** The in-process emulator (a real HTTP server on a free port) and plugin options that point at it. */
 export async function startServiceForProviders(over: Record<string, unknown> = {}) {
-  const emulator = await startEmulator({ port: 0, webhookRetryDelaysMs: [50] })
+  // The callback URL a merchant needs to create transfers (§4.5 rule 2); nothing listens there.
+  const emulator = await startEmulator({ port: 0, webhookRetryDelaysMs: [50], webhookUrl: "http://127.0.0.1:9/odeme/webhook" })
   const options = {
     apiKey: "sandbox_test_key_0001",
     apiId: "1001",
