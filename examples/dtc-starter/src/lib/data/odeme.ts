@@ -18,8 +18,10 @@ import {
   type OdemeTransferSessionData,
 } from "medusa-payment-odeme/storefront"
 import { ODEME_DEFAULT_LANGUAGE } from "@lib/odeme/strings"
-import { getAuthHeaders, getCartId } from "@lib/data/cookies"
-import { initiatePaymentSession, placeOrder } from "@lib/data/cart"
+import { getAuthHeaders, getCacheTag, getCartId } from "@lib/data/cookies"
+import { placeOrder } from "@lib/data/cart"
+import { headers as requestHeaders } from "next/headers"
+import { revalidateTag } from "next/cache"
 import { unstable_rethrow } from "next/navigation"
 import { getLocale } from "@lib/data/locale-actions"
 
@@ -70,7 +72,12 @@ export async function startOdemePaymentSession(
   data: Record<string, unknown> | undefined
 ): Promise<OdemeResult<null>> {
   try {
-    await initiatePaymentSession(cart, { provider_id: providerId, data })
+    // As the starter's initiatePaymentSession, plus the shopper's address: this server creates the
+    // session, so without it the payment service would be told this server's address for every
+    // shopper (spec §4.5 client_ip). The plugin believes it only from `trustedStorefrontAddresses`.
+    const headers = { ...(await getAuthHeaders()), ...(await shopperAddressHeader()) }
+    await sdk.store.payment.initiatePaymentSession(cart, { provider_id: providerId, data }, {}, headers)
+    revalidateTag(await getCacheTag("carts"))
     return { ok: true, value: null }
   } catch (e) {
     return failure(e)
@@ -154,4 +161,16 @@ export async function retrieveOdemeTransferDetails(orderId: string): Promise<Ode
     sessions.find((s) => isOdemeTransfer(s.provider_id))
   const data = session ? parseTransferSessionData(session.data) : null
   return session && data ? { sessionStatus: session.status, data } : null
+}
+
+/**
+ * The shopper's address as the proxy in front of Next.js saw it, for the plugin's
+ * `x-odeme-client-ip`: X-Real-IP (set by the platform), else the right-most X-Forwarded-For hop
+ * (the one that proxy appended; the hops before it are the shopper's own words).
+ */
+async function shopperAddressHeader(): Promise<Record<string, string>> {
+  const h = await requestHeaders()
+  const hops = (h.get("x-forwarded-for") ?? "").split(",").map((x) => x.trim()).filter(Boolean)
+  const ip = h.get("x-real-ip")?.trim() || hops[hops.length - 1] || ""
+  return ip ? { "x-odeme-client-ip": ip } : {}
 }

@@ -3,3 +3,6 @@ export declare const getAuthHeaders: () => Promise<{ authorization: string } | R
 
 /** The `_medusa_cart_id` cookie. */
 export declare const getCartId: () => Promise<string | undefined>
+
+/** The cache tag of a resource ("carts", …) for `revalidateTag`. */
+export declare const getCacheTag: (tag: string) => Promise<string>
