@@ -120,7 +120,7 @@ describe("ownershipProof", () => {
     expect(ownershipProof({ cart_id: "cart_1" })).toEqual({ cartId: "cart_1" })
     expect(ownershipProof({ payment_collection_id: "pay_col_1", order_id: "order_1" })).toEqual({ collectionId: "pay_col_1", orderId: "order_1" })
     for (const q of [{}, { payment_collection_id: "pay_col_1" }, { order_id: "order_1" }, { cart_id: "cart_1", order_id: "order_1" }]) {
-      expect(() => ownershipProof(q)).toThrow(/Give either cart_id/)
+      expect(() => ownershipProof(q)).toThrow(/cart_id is required \(a checkout\), or payment_collection_id with order_id/)
     }
   })
 })

@@ -25,7 +25,7 @@ export function ownershipProof(q: OwnershipProof): { cartId: string } | { collec
   }
   throw new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    "Give either cart_id (a checkout) or payment_collection_id with order_id (an order's payment link)."
+    "cart_id is required (a checkout), or payment_collection_id with order_id instead (an order's payment link)."
   )
 }
 
