@@ -100,14 +100,14 @@ describe("judgeNotification: the exact answers", () => {
   })
 
   it("reads official_status and mode in any case", () => {
-    expect(judgeNotification(n, { is_valid: true, official_status: "SUCCESSFUL" }, expected, options).kind).toBe("paid")
-    expect(judgeNotification(n, { is_valid: true, official_status: "Failed" }, expected, options)).toEqual({ kind: "failed", uuid: "u-1", type: null })
-    expect(judgeNotification({ ...n, type: "bank_transfer" }, { is_valid: true, official_status: "failed" }, expected, options)).toEqual({
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "SUCCESSFUL" }, expected, options).kind).toBe("paid")
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "Failed" }, expected, options)).toEqual({ kind: "failed", uuid: "u-1", type: null })
+    expect(judgeNotification({ ...n, type: "bank_transfer" }, { ...echo, is_valid: true, official_status: "failed" }, expected, options)).toEqual({
       kind: "failed",
       uuid: "u-1",
       type: "bank_transfer",
     })
-    expect(judgeNotification(n, { is_valid: true, official_status: "pending" }, expected, options)).toEqual({ kind: "pending", uuid: "u-1" })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "pending" }, expected, options)).toEqual({ kind: "pending", uuid: "u-1" })
     expect(judgeNotification(n, { ...ok, mode: "SANDBOX" }, expected, live)).toEqual({
       kind: "invalid",
       reason: "the verify endpoint answered in sandbox mode for a live store",
@@ -116,7 +116,7 @@ describe("judgeNotification: the exact answers", () => {
   })
 
   it("names why an answer is invalid", () => {
-    expect(judgeNotification(n, { is_valid: false, official_status: "successful" }, expected, options)).toEqual({
+    expect(judgeNotification(n, { ...echo, is_valid: false, official_status: "successful" }, expected, options)).toEqual({
       kind: "invalid",
       reason: "the verify endpoint answered is_valid: false",
     })
@@ -124,9 +124,9 @@ describe("judgeNotification: the exact answers", () => {
       kind: "invalid",
       reason: "verify answered for order payses_2, not payses_1",
     })
-    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options)).toEqual({ kind: "invalid", reason: "verify answered for another payment uuid" })
+    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options)).toEqual({ kind: "invalid", reason: "verify answered for payment u-2, not u-1" })
     expect(judgeNotification(n, { ...ok, order_id: "payses_1", uuid: "u-1" }, expected, options).kind).toBe("paid")
-    expect(judgeNotification({ ...n, order_id: "payses_2" }, ok, expected, options)).toEqual({
+    expect(judgeNotification({ ...n, order_id: "payses_2" }, { ...ok, order_id: "payses_2" }, expected, options)).toEqual({
       kind: "invalid",
       reason: "notification is for payses_2, not session payses_1",
     })
