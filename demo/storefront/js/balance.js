@@ -7,7 +7,7 @@
  * The collection and its order are the proof of ownership (no cart).
  */
 import { $, CHECKOUT, TRANSFER, config, params, sdk, sleep } from "/js/core.js"
-import { loadBanks } from "/js/payment.js"
+import { loadBanks, postForm } from "/js/payment.js"
 import { busy, errorText, money, ready, show, showError, t } from "/js/ui.js"
 
 const collectionId = () => decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "")
@@ -26,21 +26,6 @@ async function balanceSession(id, providerId, data) {
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === providerId)
   if (!session) throw new Error(t("providerMissing"))
   return session
-}
-
-function postForm(form) {
-  const el = $("#odeme-form")
-  el.replaceChildren()
-  el.action = form.action
-  el.method = form.method || "POST"
-  for (const [name, value] of Object.entries(form.fields || {})) {
-    const input = document.createElement("input")
-    input.type = "hidden"
-    input.name = name
-    input.value = String(value)
-    el.append(input)
-  }
-  el.submit()
 }
 
 function setStatus(status, textKey) {

@@ -54,6 +54,11 @@ export async function payWithCheckout() {
     body: { cart_id: cartId },
   })
   localStorage.setItem(KEYS.payment, JSON.stringify({ provider: CHECKOUT, session_id: session.id, cart_id: cartId }))
+  postForm(form)
+}
+
+/** Posts a freshly signed Quick Checkout form to the service (the browser leaves for its page). */
+export function postForm(form) {
   const el = $("#odeme-form")
   el.replaceChildren()
   el.action = form.action
