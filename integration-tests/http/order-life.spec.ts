@@ -149,6 +149,13 @@ medusaIntegrationTestRunner({
         expect((await pollTransfers(getContainer())).reconciled).toMatchObject({ failing: 1 })
       }
       expect((await attention()).items.filter((i: any) => i.session_id === paid.id)).toEqual([expect.objectContaining({ kind: "stuck", code: "settle_failing" })])
+
+      // Settled at last (the service's confirmation arrives): the failures counted before no longer stand, the item goes.
+      const { session: settled, cart: settledCart } = await awaitingTransferOrder()
+      await db()("odeme_payment").where({ session_id: settled.id }).update({ status: "paid", cart_id: settledCart.id, order_id: null, settle_failures: 7, updated_at: hourAgo })
+      await env.emulator.control("POST", `/_control/transfers/${(await transfers()).find((t) => t.order_id === settled.id).uuid}/settle`, { result: "successful" })
+      await waitFor(async () => (await row(settled.id)).order_id && (await row(settled.id)).settle_failures === 0, 30_000)
+      expect((await attention()).items.filter((i: any) => i.session_id === settled.id)).toEqual([])
     })
 
     it("an admin cancels an awaiting transfer's order, then the money arrives: never captured, listed as money to give back, the order stays canceled", async () => {

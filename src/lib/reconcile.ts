@@ -39,7 +39,9 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
     summary.checked++
     const state = await medusaState(container, row.session_id)
     if (state.captured && state.orderId) {
+      // Settled by another path (the storefront's cart.complete): the failures counted before no longer stand.
       await odeme.linkCart(row.session_id, state.cartId, state.orderId)
+      if (row.settle_failures) await odeme.countFailure(row.session_id, "settle", false)
       summary.linked++
     } else if (state.orderCanceled) {
       await applyServiceAnswer(container, row.session_id, { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured }, { act: false })
