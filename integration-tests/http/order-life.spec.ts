@@ -1,18 +1,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  createInventoryLevelsWorkflow,
-  createProductsWorkflow,
-  createStockLocationsWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
-  updateInventoryLevelsWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollTransfers } from "../../src/lib/poll-transfers"
 import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
 import { cartOutcome, ordersOfCart } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, stockedVariant, type SeededStore } from "../utils/store"
 
 /**
  * The order's life around the plugin (issue 23): what Medusa does to an order
@@ -56,37 +49,8 @@ medusaIntegrationTestRunner({
       return { cart, session, transfer: t, order: res.data.order }
     }
 
-    /** A product whose stock Medusa manages, with `quantity` in a location of the store's sales channel. */
-    async function stockedVariant(quantity: number) {
-      const c = getContainer()
-      const { result: [location] } = await createStockLocationsWorkflow(c).run({ input: { locations: [{ name: "Depo" }] } })
-      await linkSalesChannelsToStockLocationWorkflow(c).run({ input: { id: location.id, add: [store.salesChannelId] } })
-      const { result: [product] } = await createProductsWorkflow(c).run({
-        input: {
-          products: [
-            {
-              title: "Lokum",
-              status: "published",
-              options: [{ title: "Kutu", values: ["1 kg"] }],
-              variants: [{ title: "1 kg", options: { Kutu: "1 kg" }, manage_inventory: true, prices: [{ amount: 250, currency_code: "try" }] }],
-              sales_channels: [{ id: store.salesChannelId }],
-            },
-          ],
-        },
-      })
-      const query = c.resolve(ContainerRegistrationKeys.QUERY)
-      const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["inventory_items.inventory_item_id"], filters: { id: product.variants[0].id } })
-      const inventoryItemId = (variant as any).inventory_items[0].inventory_item_id as string
-      // Stock managed by Medusa, nothing to ship: the cart is completed by its payment alone.
-      await c.resolve(Modules.INVENTORY).updateInventoryItems({ id: inventoryItemId, requires_shipping: false })
-      await createInventoryLevelsWorkflow(c).run({ input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity: quantity }] } })
-      const setStock = (stocked_quantity: number) =>
-        updateInventoryLevelsWorkflow(c).run({ input: { updates: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity }] } })
-      return { variantId: product.variants[0].id as string, setStock }
-    }
-
     it("stock runs out between the card payment and its processing: no order, Medusa's compensation refund a to-do, the payment listed; paying again is flagged", async () => {
-      const { variantId, setStock } = await stockedVariant(1)
+      const { variantId, setAvailable } = await stockedVariant(getContainer(), store, 1)
       const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "musteri@example.com", items: [{ variant_id: variantId, quantity: 1 }] }, store.headers)
       const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
       const created = await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
@@ -98,7 +62,7 @@ medusaIntegrationTestRunner({
       const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
       const genuine = hooks[hooks.length - 1].body
       // The last one is sold elsewhere before the notification is processed.
-      await setStock(0)
+      await setAvailable(0)
       const res = await fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(genuine) })
       expect(res.status).toBe(200)
 
@@ -116,7 +80,7 @@ medusaIntegrationTestRunner({
       expect((await row(first.id)).status).toBe("review")
 
       // Restocked; the customer pays again: one order, and the first payment's items name it.
-      await setStock(1)
+      await setAvailable(1)
       await env.emulator.control("POST", "/_control/webhooks", { paused: false })
       const again = await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
       const pc = again.data.payment_collection

@@ -1,10 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
+  createStockLocationsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateInventoryLevelsWorkflow,
 } from "@medusajs/medusa/core-flows"
 
 export const TRANSFER_PROVIDER = "pp_odeme-transfer_odeme"
@@ -74,6 +79,43 @@ export async function seedStore(
     variantId: product.variants[0].id,
     headers: { headers: { "x-publishable-api-key": apiKey.token } },
   }
+}
+
+/**
+ * A product whose stock Medusa manages, in a location of the store's sales
+ * channel, with nothing to ship (a cart is completed by its payment alone).
+ * `setAvailable(n)` leaves exactly n to sell beside what orders reserved, so
+ * "it sold out elsewhere" is `setAvailable(0)`.
+ */
+export async function stockedVariant(container: MedusaContainer, store: SeededStore, available: number) {
+  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Depo" }] } })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [store.salesChannelId] } })
+  const { result: [product] } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Lokum",
+          status: "published",
+          options: [{ title: "Kutu", values: ["1 kg"] }],
+          variants: [{ title: "1 kg", options: { Kutu: "1 kg" }, manage_inventory: true, prices: [{ amount: 250, currency_code: "try" }] }],
+          sales_channels: [{ id: store.salesChannelId }],
+        },
+      ],
+    },
+  })
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["inventory_items.inventory_item_id"], filters: { id: product.variants[0].id } })
+  const inventoryItemId = (variant as any).inventory_items[0].inventory_item_id as string
+  const inventory = container.resolve(Modules.INVENTORY)
+  await inventory.updateInventoryItems({ id: inventoryItemId, requires_shipping: false })
+  await createInventoryLevelsWorkflow(container).run({ input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity: available }] } })
+  const setAvailable = async (n: number) => {
+    const [level] = await inventory.listInventoryLevels({ inventory_item_id: inventoryItemId, location_id: location.id })
+    await updateInventoryLevelsWorkflow(container).run({
+      input: { updates: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity: Number(level.reserved_quantity) + n }] },
+    })
+  }
+  return { variantId: product.variants[0].id as string, setAvailable }
 }
 
 /** Cart with one item → payment collection → a session of the given provider. */
