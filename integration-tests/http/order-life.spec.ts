@@ -152,6 +152,32 @@ medusaIntegrationTestRunner({
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
     })
 
+    it("a canceled order's transfer paid with the webhook URL wrong: the poller keeps asking until the transfer expires, finds the money, lists it", async () => {
+      const { cart, session, transfer, order } = await awaitingTransferOrder()
+      const expired = await awaitingTransferOrder()
+      // The merchant breaks the webhook URL after the transfers were created (the service needs one to create them).
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: null })
+      for (const o of [order, expired.order]) await api.post(`/admin/orders/${o.id}/cancel`, {}, admin.headers)
+      await waitFor(async () => (await row(session.id)).status === "canceled" && (await row(expired.session.id)).status === "canceled")
+      expect((await row(session.id)).next_check_at).not.toBeNull()
+
+      // One customer pays anyway (the IBAN was on the screen); no webhook comes.
+      await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      // The other transfer is past its deadline: asked one last time, then never again.
+      await db()("odeme_payment").where({ session_id: expired.session.id }).update({ creation_started_at: db().raw("now() - interval '30 days'") })
+      await db()("odeme_payment").whereIn("session_id", [session.id, expired.session.id]).update({ next_check_at: db().fn.now() })
+      await pollTransfers(getContainer())
+
+      const found = await row(session.id)
+      expect([found.status, found.review_code, found.next_check_at]).toEqual(["review", "late_success", null])
+      expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([
+        expect.objectContaining({ code: "late_success", order_id: order.id, service_uuids: [transfer.uuid], actions: ["acknowledge"] }),
+      ])
+      const gone = await row(expired.session.id)
+      expect([gone.status, gone.next_check_at]).toEqual(["canceled", null])
+    })
+
     it("a captured order that is canceled leaves Medusa's refund as a to-do with its amount, until acknowledged", async () => {
       const { session, transfer, order } = await awaitingTransferOrder()
       await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })

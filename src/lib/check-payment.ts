@@ -105,7 +105,7 @@ export async function checkTransfer(
   let payment: OdemePaymentRow
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
-    if (payment === row && recordLater && answer.kind === "pending") {
+    if (payment === row && recordLater && answer.kind === "pending" && (row.status !== "canceled" || now < expiresAt)) {
       recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(createdAt, now)) } })
       return { ...base, state: row.status, changed: false, code: "still_waiting", detail: "still waiting for the transfer" }
     }
@@ -115,7 +115,9 @@ export async function checkTransfer(
     await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: new Date(now + 60_000), last_result: `settling failed: ${msg}`.slice(0, 500) })
     return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
   }
-  const waiting = payment.status === "awaiting_transfer" || payment.status === "unknown"
+  // A canceled transfer is asked about until it expires: the customer may still pay it (a late success to give back).
+  const waiting =
+    payment.status === "awaiting_transfer" || payment.status === "unknown" || (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
   await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
   const detail =
     answer.kind === "expired"

@@ -52,7 +52,7 @@ export function toMedusaError(
     return odemeError(
       serviceFailureType,
       "odeme.service_misconfigured",
-      `The payment service refused the store's credentials while trying to ${action} (HTTP ${err.status}). The store must check apiKey, apiId, mode and the API access IP setting in the merchant panel.`
+      `The payment service refused the store's access while trying to ${action} (HTTP ${err.status}). The store must check apiKey, apiId, mode, the API access IP setting and, for bank transfers, the bank-transfer permission and the webhook (callback) URL in the merchant panel.`
     )
   }
   if (err.status && err.status >= 400 && err.status < 500) {

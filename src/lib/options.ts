@@ -122,6 +122,8 @@ export const odemeOptionsSchema = z
          */
         verifyBudgetPerSession: z.coerce.number().int().min(1).max(1000).default(20),
         verifyBudgetWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+        /** Verify calls per window that customers' returns may use across all sessions, per process; webhooks never wait for it. */
+        returnVerifyBudgetPerStore: z.coerce.number().int().min(1).max(100_000).default(300),
         /**
          * A customer who came back from the payment page saying "paid" with no verified
          * notification after this long is listed in "needs attention": the service's

@@ -6,6 +6,7 @@ import type { NotificationSettlement, OdemeNotificationRow } from "../modules/od
 import { judgeNotification, transferAnswer } from "./judge"
 import { NOTIFICATION_EVENT } from "./notification-event"
 import { odemeModule } from "./odeme-module"
+import { takeReturnVerifyBudget } from "./return-verify-budget"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
 
 export interface ProcessResult {
@@ -58,6 +59,10 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
   const payment = await odeme.getPayment(row.session_id)
   if (!payment) return { state: "done", outcome: "unknown_session" }
 
+  if (row.source === "return") {
+    const store = takeReturnVerifyBudget(options.notifications.returnVerifyBudgetPerStore, options.notifications.verifyBudgetWindowSeconds)
+    if (!store.ok) return { state: "deferred", at: store.retryAt }
+  }
   const budget = await odeme.takeVerifyBudget(
     payment.session_id,
     options.notifications.verifyBudgetPerSession,

@@ -130,6 +130,9 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   }
   if (d.to !== "awaiting_transfer" && d.to !== "unknown") change.next_check_at = null
   if (d.to === "awaiting_transfer") change.next_check_at = new Date(Date.now() + 60_000)
+  // The service cannot cancel a transfer: a customer who saw the IBAN may still pay it until it expires,
+  // and a wrong webhook URL would hide that payment, so the poller keeps asking (checkTransfer stops at expiry).
+  if (d.to === "canceled" && before.flow === "transfer_api" && before.service_uuid) change.next_check_at = new Date(Date.now() + 60_000)
   // A paid API transfer stays due until the poller sees it settled, so a crash between this write and
   // Medusa's capture is caught up by the next poll (checkTransfer clears it once settled).
   if (d.to === "paid" && before.flow === "transfer_api") change.next_check_at = new Date(Date.now() + 60_000)

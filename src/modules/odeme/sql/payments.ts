@@ -8,7 +8,7 @@ import { newEntityId } from "./entity-id"
  * (models/odeme-payment.ts) holds exactly these, so finished payments, however
  * many, cost the claim nothing.
  */
-export const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid')`
+export const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
 
 export async function getPayment(db: Knex, sessionId: string): Promise<OdemePaymentRow | null> {
   const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
