@@ -30,7 +30,7 @@ medusaIntegrationTestRunner({
             webhook_url: `${env.backendUrl}/odeme/webhook`,
             return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
             storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
-            checkout_description: "Sipariş {reference}",
+            checkout_description: "Sipariş ödemesi {order}",
           })
         )
         expect(res.data.warnings).toEqual(

@@ -100,6 +100,9 @@ medusaIntegrationTestRunner({
       const proof = { payment_collection_id: collection.id, order_id: orderId }
       const form = await store_(`/store/odeme/payment-sessions/${session.id}/form`, proof)
       expect(form.status).toBe(200)
+      // The shopper reads the order's number on the service's page, never a session id.
+      const { data: { order: placed } } = await asAdmin.get(`/admin/orders/${orderId}?fields=display_id`)
+      expect(form.data.form.fields.description).toBe(`Sipariş ödemesi #${placed.display_id}`)
       const successUrl = await payByCard(await openCheckout(form.data.form), "approve")
       const back = await follow(successUrl)
       expect(back.status).toBe(303)

@@ -26,7 +26,8 @@ medusaIntegrationTestRunner({
             reference: session.id,
             amount: "250.00",
             currency: "TRY",
-            description: `Sipariş ${session.id}`,
+            // What the shopper reads on the service's page: no internal id.
+            description: "Sipariş ödemesi",
             form: expect.objectContaining({
               action: `${env.emulator.url}/checkout/quick`,
               method: "POST",

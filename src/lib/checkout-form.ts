@@ -6,9 +6,18 @@ export function returnUrl(options: OdemeOptions, sessionId: string, outcome: "su
   return `${options.backendUrl}/odeme/return/${encodeURIComponent(sessionId)}/${outcome}`
 }
 
-/** The payment description: Turkish by default, since the customer and the merchant panel read it; never empty (spec §5.2 rule 5). */
-export function checkoutDescription(options: OdemeOptions, sessionId: string): string {
-  const fill = (template: string) => template.replace(/\{reference\}/g, sessionId).trim().slice(0, 255)
+/**
+ * The payment description: Turkish by default, since the customer and the merchant panel read it; the
+ * order number when there is one, never an internal id unless the merchant asks; never empty (spec §5.2 rule 5).
+ */
+export function checkoutDescription(options: OdemeOptions, sessionId: string, orderNumber?: string | number | null): string {
+  const fill = (template: string) =>
+    template
+      .replace(/\{order\}/g, orderNumber != null && orderNumber !== "" ? `#${orderNumber}` : "")
+      .replace(/\{reference\}/g, sessionId)
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 255)
   return fill(options.checkout.description) || fill(DEFAULT_DESCRIPTION)
 }
 
@@ -18,7 +27,7 @@ export function checkoutDescription(options: OdemeOptions, sessionId: string): s
  */
 export function checkoutFormFor(
   options: OdemeOptions,
-  session: { session_id: string; amount: string; currency: string },
+  session: { session_id: string; amount: string; currency: string; order_number?: string | number | null },
   now: Date = new Date()
 ): QuickCheckoutForm {
   return buildQuickCheckoutForm({
@@ -28,7 +37,7 @@ export function checkoutFormFor(
     amount: session.amount,
     currency: session.currency,
     orderId: session.session_id,
-    description: checkoutDescription(options, session.session_id),
+    description: checkoutDescription(options, session.session_id, session.order_number),
     successUrl: returnUrl(options, session.session_id, "success"),
     cancelUrl: returnUrl(options, session.session_id, "cancel"),
     ts: Math.floor(now.getTime() / 1000),

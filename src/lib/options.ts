@@ -7,7 +7,7 @@ export const TRANSFER_CURRENCIES = ["TRY", "USD", "EUR"] as const
 const RATE_CURRENCIES = ["USD", "EUR", "GBP"] as const
 
 /** Default payment description (shown on the service's page and in the merchant panel). */
-export const DEFAULT_DESCRIPTION = "Sipariş {reference}"
+export const DEFAULT_DESCRIPTION = "Sipariş ödemesi {order}"
 
 const decimal = z
   .union([z.number(), z.string()])
@@ -72,7 +72,12 @@ export const odemeOptionsSchema = z
          */
         currencyVariant: z.enum(["A", "B"]).default("B"),
         conversionTolerancePercent: z.coerce.number().min(0).max(20).default(3),
-        /** Payment description; `{reference}` is replaced by the session id. Never empty (spec §5.2 rule 5). */
+        /**
+         * Payment description, read by the shopper on the service's page and by the merchant in the
+         * panel. `{order}` becomes the order number (`#1234`) when the payment is an order's balance
+         * (a checkout's order has no number before it is paid: then it is left out); `{reference}`
+         * becomes the session id, an internal id the shopper should not see. Never empty (spec §5.2 rule 5).
+         */
         description: z.string().trim().min(1, "must not be empty").default(DEFAULT_DESCRIPTION),
         /** Storefront path the return route sends customers to (on storefrontUrl). */
         returnPath: z

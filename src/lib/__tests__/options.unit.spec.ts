@@ -109,7 +109,9 @@ describe("unknown options", () => {
 
 describe("payment description", () => {
   it("is Turkish by default and configurable", () => {
-    expect(checkoutDescription(parseOdemeOptions(good), "payses_1")).toBe("Sipariş payses_1")
+    // No internal id for the shopper: the order number when there is one.
+    expect(checkoutDescription(parseOdemeOptions(good), "payses_1")).toBe("Sipariş ödemesi")
+    expect(checkoutDescription(parseOdemeOptions(good), "payses_1", 1234)).toBe("Sipariş ödemesi #1234")
     const custom = parseOdemeOptions({ ...good, checkout: { description: "Order {reference} at Kahve" } })
     expect(checkoutDescription(custom, "payses_1")).toBe("Order payses_1 at Kahve")
   })

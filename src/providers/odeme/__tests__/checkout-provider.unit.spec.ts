@@ -25,7 +25,7 @@ describe("Quick Checkout provider", () => {
     const out = await initiate(id)
     expect(out.status).toBe(PaymentSessionStatus.PENDING)
     const data = out.data as any
-    expect(data).toMatchObject({ reference: id, amount: "250.00", currency: "TRY", description: `Sipariş ${id}`, state: "pending" })
+    expect(data).toMatchObject({ reference: id, amount: "250.00", currency: "TRY", description: "Sipariş ödemesi", state: "pending" })
     expect(data.form.fields).toMatchObject({ order_id: id, amount: "250.00", currency: "TRY" })
     expect(data.form.fields.signature).toMatch(/^[0-9a-f]{64}$/)
     expect(env.module.payments.get(id)).toMatchObject({ provider: "odeme-checkout", status: "pending", amount: "250.00" })

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
 import { odemeModule } from "../../../../../utils/odeme-module"
 import { findOwnedSession } from "../../../../../utils/owned-session"
@@ -22,5 +22,13 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   if (row.status !== "pending") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is already ${row.status}; no new form is needed.`)
   }
-  res.json({ form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency }) })
+  // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
+  const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
+  res.json({ form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }) })
+}
+
+async function displayId(req: MedusaRequest, orderId: string): Promise<number | null> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: [order] } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
+  return (order as { display_id?: number } | undefined)?.display_id ?? null
 }
