@@ -7,6 +7,7 @@ export type WebhookIntake =
   | { kind: "invalid"; message: string }
   | { kind: "unknown_session"; message: string }
   | { kind: "stored"; row: StoredNotification; duplicate: boolean; process: boolean }
+  | { kind: "bounded"; message: string }
 
 /** A webhook body that passed validation, ready to be stored. */
 export type ParsedWebhook = { kind: "valid"; input: NotificationInput } | { kind: "invalid"; message: string }
@@ -41,7 +42,7 @@ export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): P
 }
 
 /** Stores a checked webhook once, in one statement that also checks the reference is one of this store's payments. */
-export async function storeWebhook(odeme: OdemeModuleService, input: NotificationInput): Promise<Exclude<WebhookIntake, { kind: "invalid" }>> {
+export async function storeWebhook(odeme: OdemeModuleService, input: NotificationInput): Promise<Exclude<WebhookIntake, { kind: "invalid" | "bounded" }>> {
   const stored = await odeme.storeNotification(input)
   if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${input.session_id}.` }
   const { row, duplicate } = stored
@@ -55,11 +56,25 @@ export async function storeWebhook(odeme: OdemeModuleService, input: Notificatio
  * providers as a safety net when a merchant pointed the service at Medusa's
  * generic /hooks/payment route; the plugin's own route runs the two steps
  * itself so that junk never counts as ingest.
+ *
+ * Medusa's route answers before the plugin sees the body, so it cannot be
+ * told apart from junk there: the rows a session has waiting are bounded
+ * instead. Forged copies are refused by verify within seconds, so a session
+ * rarely has more than a few open; a genuine copy stored before a flood is
+ * among them, and one turned away now is stored when the service delivers it
+ * again.
  */
 export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
   const parsed = parseWebhook(body, rawBody)
-  return parsed.kind === "invalid" ? parsed : storeWebhook(odeme, parsed.input)
+  if (parsed.kind === "invalid") return parsed
+  if ((await odeme.countOpenWebhooks(parsed.input.session_id!, MAX_OPEN_GENERIC_WEBHOOKS)) >= MAX_OPEN_GENERIC_WEBHOOKS) {
+    return { kind: "bounded", message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified` }
+  }
+  return storeWebhook(odeme, parsed.input)
 }
+
+/** Open notifications one session may have from Medusa's generic hook route. */
+export const MAX_OPEN_GENERIC_WEBHOOKS = 50
 
 /**
  * The fields verify is sent (spec §4.8: "from the notification"), exactly as

@@ -1,10 +1,10 @@
-import { takeWebhook } from "../webhook-intake"
+import { MAX_OPEN_GENERIC_WEBHOOKS, takeWebhook } from "../webhook-intake"
 
 /** Text PostgreSQL cannot store is refused before the database (400), never failing the statement it would share. */
 describe("takeWebhook refuses text PostgreSQL cannot store", () => {
   const module = () => {
     const storeNotification = jest.fn(async () => null)
-    return { odeme: { storeNotification } as never, storeNotification }
+    return { odeme: { storeNotification, countOpenWebhooks: async () => 0 } as never, storeNotification }
   }
   const base = '"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h"'
 
@@ -42,8 +42,31 @@ describe("takeWebhook refuses a field named __proto__", () => {
   ])("whose value is %s", async (_, value) => {
     const storeNotification = jest.fn(async () => null)
     const body = JSON.parse(`{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h","__proto__":${value}}`)
-    const intake = await takeWebhook({ storeNotification } as never, body)
+    const intake = await takeWebhook({ storeNotification, countOpenWebhooks: async () => 0 } as never, body)
     expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/may not be named __proto__/) })
+    expect(storeNotification).not.toHaveBeenCalled()
+  })
+})
+
+/** Medusa's generic hook route cannot refuse junk before it is stored: a session's waiting rows are bounded instead. */
+describe("takeWebhook bounds what one session has waiting", () => {
+  const body = { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }
+  const module = (open: number) => {
+    const storeNotification = jest.fn(async () => null)
+    const countOpenWebhooks = jest.fn(async (_session: string, atMost: number) => Math.min(open, atMost))
+    return { odeme: { storeNotification, countOpenWebhooks } as never, storeNotification, countOpenWebhooks }
+  }
+
+  it("stores while fewer than the bound wait", async () => {
+    const { odeme, storeNotification, countOpenWebhooks } = module(MAX_OPEN_GENERIC_WEBHOOKS - 1)
+    await takeWebhook(odeme, body)
+    expect(countOpenWebhooks).toHaveBeenCalledWith("payses_0123456789", MAX_OPEN_GENERIC_WEBHOOKS)
+    expect(storeNotification).toHaveBeenCalledTimes(1)
+  })
+
+  it("stores nothing once the bound is reached, and says why", async () => {
+    const { odeme, storeNotification } = module(MAX_OPEN_GENERIC_WEBHOOKS)
+    expect(await takeWebhook(odeme, body)).toEqual({ kind: "bounded", message: expect.stringContaining(`${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting`) })
     expect(storeNotification).not.toHaveBeenCalled()
   })
 })

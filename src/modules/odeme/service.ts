@@ -209,7 +209,13 @@ class OdemeModuleService extends MedusaService({
   /** How many redirects of a session are stored (up to `atMost`). */
   @InjectManager()
   async countReturns(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return notifications.countReturns(knexOf(ctx), sessionId, atMost)
+    return notifications.countStored(knexOf(ctx), sessionId, "return", atMost)
+  }
+
+  /** How many webhooks of a session wait to be processed (up to `atMost`). */
+  @InjectManager()
+  async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
+    return notifications.countStored(knexOf(ctx), sessionId, "webhook", atMost, true)
   }
 
   /** The session's notifications that the verify endpoint can judge, newest first (refused ones last). */

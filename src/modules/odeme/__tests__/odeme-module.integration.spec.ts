@@ -82,6 +82,19 @@ odemeModuleTests(({ service }) => {
       expect(row.processed_at).not.toBeNull()
     })
 
+    it("counts a session's returns, and its webhooks still waiting to be processed, up to a bound", async () => {
+      await service.createOdemePayments({ session_id: "payses_c1", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
+      const base = { session_id: "payses_c1", service_uuid: "u", status: "successful", type: null, payload: {}, raw_body: null }
+      const hooks = []
+      for (const k of [1, 2, 3]) hooks.push(await service.storeNotification({ ...base, source: "webhook", dedupe_key: `key:c${k}` }))
+      await service.storeNotification({ ...base, source: "return", dedupe_key: "key:cr", state: "done", outcome: "navigation_only" })
+      expect(await service.countOpenWebhooks("payses_c1", 50)).toBe(3)
+      expect(await service.countOpenWebhooks("payses_c1", 2)).toBe(2)
+      await service.updateOdemeNotifications({ id: hooks[0]!.row.id, state: "done" })
+      expect(await service.countOpenWebhooks("payses_c1", 50)).toBe(2)
+      expect(await service.countReturns("payses_c1", 50)).toBe(1)
+    })
+
     it("a copy verify once refused is verified again when it is delivered again; a navigation row is not", async () => {
       await service.createOdemePayments({ session_id: "payses_r1", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
       const base = { session_id: "payses_r1", service_uuid: "u", status: "successful", type: null, payload: {}, raw_body: null }

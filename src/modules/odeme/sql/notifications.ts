@@ -212,11 +212,12 @@ export async function verifiableNotificationIds(db: Knex, sessionId: string, lim
   return rows.map((r: { id: string }) => r.id)
 }
 
-/** How many redirects of a session are stored, counted up to `atMost`. */
-export async function countReturns(db: Knex, sessionId: string, atMost: number): Promise<number> {
+/** How many notifications of a session and source are stored (only those not yet processed, with `open`), counted up to `atMost`. */
+export async function countStored(db: Knex, sessionId: string, source: "return" | "webhook", atMost: number, open = false): Promise<number> {
   const { rows } = await db.raw(
-    `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = 'return' and deleted_at is null limit ?) r`,
-    [sessionId, atMost]
+    `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = ? and deleted_at is null
+       ${open ? "and state in ('received', 'retry', 'processing')" : ""} limit ?) r`,
+    [sessionId, source, atMost]
   )
   return rows[0].n
 }

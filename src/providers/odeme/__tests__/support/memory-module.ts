@@ -70,6 +70,10 @@ export class MemoryOdemeModule {
     return { row: { id: `odntf_${this.stored.length}`, state: "received", attempts: 0, ...n }, duplicate }
   }
 
+  async countOpenWebhooks(sessionId: string, atMost: number) {
+    return Math.min(atMost, this.stored.filter((s) => (s as { session_id: string }).session_id === sessionId).length)
+  }
+
   private update(sessionId: string, when: (r: OdemePaymentRow) => boolean, change: Record<string, unknown>): OdemePaymentRow | null {
     const row = this.payments.get(sessionId)
     if (!row || !when(row)) return null
