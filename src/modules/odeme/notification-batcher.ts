@@ -95,8 +95,8 @@ function isDataError(err: unknown): boolean {
 /**
  * One statement in flight: what arrives meanwhile goes in the next, so a
  * burst makes fewer, larger statements, and PostgreSQL, sharing the cores,
- * takes less CPU from the answers (200 at once in the bench: p99 310–335 ms
- * with one, 404–431 ms with two).
+ * takes less CPU from the answers (measured with `npm run bench`: see
+ * docs/performance.md).
  */
 const MAX_RUNNING = 1
 /** A statement's parameters stay small (a notification's raw body is at most 64 KB). */

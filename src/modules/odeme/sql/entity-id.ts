@@ -9,10 +9,9 @@ let offset = POOL_SIZE
 /**
  * `prefix_` and a ULID (48-bit time, 80 random bits), the shape of Medusa's
  * `generateEntityId`. Medusa's draws each random character with its own
- * `crypto.randomBytes(1)` call: about 95 µs an id here, on the webhook
- * route's path, 100 ids at a time for a batch. This one reads the random
- * bits from a pooled buffer (refilled from the same CSPRNG), well under a
- * microsecond.
+ * `crypto.randomBytes(1)` call, on the webhook route's path a hundred ids at
+ * a time for a batch; this one reads the random bits from a pooled buffer
+ * (refilled from the same CSPRNG). Figures: docs/performance.md.
  */
 export function newEntityId(prefix: string): string {
   if (offset + 16 > POOL_SIZE) {
