@@ -60,7 +60,9 @@ for (const b of document.querySelectorAll("[data-lang]")) {
   }
 }
 for (const b of document.querySelectorAll("[data-currency]")) b.onclick = () => busy(b, () => setCurrency(b.dataset.currency))
-$("#mode-label").textContent = `${config.mode}${config.emulator ? " · emulator" : ""}`
+// The mode is the service's own word (sandbox/live, as in the merchant panel); "emulator" is translated.
+$("#mode-label").textContent = config.mode
+$("#emulator-label").hidden = !config.emulator
 
 try {
   await loadRegions()

@@ -93,6 +93,8 @@ export const messages = {
     balanceOrderTotal: "Sipariş toplamı",
     balancePaid: "Teşekkürler, ek ödemeniz alındı. Siparişinizin ödenmemiş tutarı kalmadı.",
     balanceLinkInvalid: "Bu ödeme bağlantısı geçerli değil. Lütfen mağazayla iletişime geçin.",
+    footerDemo: "medusa-payment-odeme demosu",
+    footerEmulator: "emülatör",
   },
   en: {
     title: "Odeme Demo Store",
@@ -187,5 +189,7 @@ export const messages = {
     balanceOrderTotal: "Order total",
     balancePaid: "Thank you, your additional payment was received. Nothing is left to pay on your order.",
     balanceLinkInvalid: "This payment link is not valid. Please contact the store.",
+    footerDemo: "medusa-payment-odeme demo",
+    footerEmulator: "emulator",
   },
 }

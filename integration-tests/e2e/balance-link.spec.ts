@@ -12,6 +12,7 @@ import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/brows
 import { describeWithChromium } from "./support/chromium"
 import type { Stack } from "./support/stack"
 import { screenshot, waitForView, waitOrError } from "./support/storefront"
+import { expectTurkishOnly } from "./support/turkish"
 
 jest.setTimeout(240_000)
 
@@ -98,6 +99,7 @@ describeWithChromium("balance payment links in Chromium", () => {
     expect(await page.locator('[data-testid="balance-amount"]').textContent()).toMatch(/₺/)
     expect(await page.locator('[data-testid="balance-order"]').textContent()).toMatch(/^#\d+$/)
     expect(await page.locator("#view-balance").innerText()).not.toMatch(/payses_|pay_col_|order_/)
+    expectTurkishOnly("the balance page", await page.innerText("body"))
   }
 
   it("Quick Checkout: the copied link shows what is owed, pays it on the service's page, comes back confirmed", async () => {
@@ -113,6 +115,7 @@ describeWithChromium("balance payment links in Chromium", () => {
       await page.click("#approve")
       await page.waitForURL(`${stack.storefront}/payment-collection/${collectionId}?**`, { timeout: 90_000 })
       await page.locator('[data-testid="balance-status"][data-status="paid"]').waitFor({ timeout: 90_000 })
+      expectTurkishOnly("balance-checkout-paid", await page.innerText("body"))
       await screenshot(page, "balance-checkout-paid")
     })
     await expectSettled()
@@ -129,9 +132,11 @@ describeWithChromium("balance payment links in Chromium", () => {
       await waitOrError(page, '[data-testid="balance-transfer-iban"]:not(:empty)')
       expect(await page.locator('[data-testid="balance-transfer-iban"]').textContent()).toMatch(/^TR\d{2}/)
       expect(await page.locator('[data-testid="balance-transfer-reference"]').textContent()).toMatch(/^#\d+$/)
+      expectTurkishOnly("balance-transfer-waiting", await page.innerText("body"))
       await screenshot(page, "balance-transfer-waiting")
       await page.locator('[data-testid="balance-simulate-approval"]').click()
       await page.locator('[data-testid="balance-status"][data-status="paid"]').waitFor({ timeout: 90_000 })
+      expectTurkishOnly("balance-transfer-paid", await page.innerText("body"))
       await screenshot(page, "balance-transfer-paid")
     })
     await expectSettled()

@@ -77,10 +77,14 @@ async function createSession(collectionId: string, providerId: string, data?: Re
   return session
 }
 
-/** Quick Checkout: a session on the collection and its freshly signed form, to post right away. */
-export async function startOdemeBalanceCheckout(proof: Proof): Promise<BalanceResult<OdemeQuickCheckoutForm>> {
+/**
+ * Quick Checkout: a session on the collection and its freshly signed form, to post right away.
+ * `returnUrl` is this page: without it the plugin sends the customer back to its `storefrontUrl`,
+ * which is another site when this storefront is only one of `storefrontOrigins`.
+ */
+export async function startOdemeBalanceCheckout(proof: Proof, returnUrl: string): Promise<BalanceResult<OdemeQuickCheckoutForm>> {
   try {
-    const session = await createSession(proof.payment_collection_id, ODEME_CHECKOUT_PROVIDER_ID)
+    const session = await createSession(proof.payment_collection_id, ODEME_CHECKOUT_PROVIDER_ID, { return_url: returnUrl })
     const json = await sdk.client.fetch<unknown>(`/store/odeme/payment-sessions/${encodeURIComponent(session.id)}/form`, {
       method: "POST",
       body: proof,

@@ -85,7 +85,9 @@ const OdemeBalance = ({ collectionId, balance, banks, returned, language }: Prop
   const pay = async () => {
     if (method === "checkout") {
       setPhase({ name: "redirecting" })
-      const result = await startOdemeBalanceCheckout(proof)
+      // Back to this very page (country prefix included); the plugin adds status and session_id.
+      const back = `${window.location.origin}${window.location.pathname}?order_id=${encodeURIComponent(proof.order_id)}`
+      const result = await startOdemeBalanceCheckout(proof, back)
       if (!result.ok) return setPhase({ name: "choose", error: result.message })
       return void submitQuickCheckoutForm(result.value)
     }

@@ -1,0 +1,221 @@
+/**
+ * The Turkish shopper's path and the Turkish Admin, read as a Turkish
+ * reader reads them: on every page the visible text holds no internal id
+ * (payses_…, pay_col_…, order_…, cart_…) and none of the project's own
+ * English sentences (support/turkish.ts builds that list from the shipped
+ * dictionaries). The pictures are the ones in docs/, taken here so they
+ * cannot go stale: with UPDATE_DOCS_SCREENSHOTS=1 they are copied there.
+ *
+ * Medusa's own Admin chrome follows Medusa's translation, not ours: in the
+ * Admin only the plugin's widget and settings page are checked.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { loginToAdmin, warmUpAdmin } from "./support/admin"
+import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "./support/api"
+import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/browser-stack"
+import { describeWithChromium } from "./support/chromium"
+import { assertCapturedOnce as capturedOnce } from "./support/payment-checks"
+import { inPage } from "./support/scenario"
+import type { Stack } from "./support/stack"
+import { customer, fillAddressAndShipping, publish, screenshot, waitForView, waitOrError, type Customer } from "./support/storefront"
+import { expectTurkishOnly, INTERNAL_ID } from "./support/turkish"
+
+jest.setTimeout(240_000)
+
+describeWithChromium("Turkish without seams: the shopper's path and the Admin in Chromium", () => {
+  let stack: Stack
+  let browser: Browser
+  let admin: AdminApi
+  let store: StoreApi
+  let emulator: EmulatorControl
+  const contexts: BrowserContext[] = []
+  const orders: { card?: string; transfer?: string } = {}
+  let adminWarm: Promise<unknown> = Promise.resolve()
+
+  beforeAll(async () => {
+    ;({ stack, browser, admin, store, emulator } = await openBrowserStack())
+    // Vite compiles the Admin on its first visit (minutes on 2 cores): start it while the shopper pays.
+    adminWarm = warmUpAdmin(browser, stack.admin, contexts).catch((e) => e)
+  }, 7 * 60_000)
+
+  afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
+
+  const scenario = (name: string, fn: (page: Page) => Promise<void>) => scenarioIn(browser, contexts, name, fn)
+
+  /** The visible text of the page (hidden views and collapsed details are not in innerText). */
+  async function shopperSees(page: Page, where: string) {
+    expectTurkishOnly(where, await page.innerText("body"))
+  }
+
+  /** Shop in Turkish → one product in the cart → checkout; each page checked on the way. */
+  async function turkishCartToPayment(page: Page, c: Customer, handle: string) {
+    await page.goto(stack.storefront)
+    await waitForView(page, "shop")
+    await page.click('[data-testid="lang-tr"]')
+    await waitOrError(page, `[data-testid="add-to-cart-${handle}"]`)
+    await shopperSees(page, "the shop")
+    await page.click(`[data-testid="add-to-cart-${handle}"]`)
+    await page.locator('[data-testid="cart-count"]', { hasText: /^1$/ }).waitFor()
+    await shopperSees(page, "the shop with the cart")
+    await page.locator('[data-testid="checkout-button"]:not([disabled])').click()
+    await page.waitForURL(/\/checkout$/)
+    await waitForView(page, "checkout")
+    await shopperSees(page, "the checkout's address step")
+    await fillAddressAndShipping(page, c)
+    await shopperSees(page, "the payment step")
+  }
+
+  it("cart → payment step → Quick Checkout card approved → back, confirmed: Turkish only, no id", async () => {
+    await scenario("tr-card", async (page) => {
+      const c = customer("tr-card")
+      await turkishCartToPayment(page, c, "turk-kahvesi")
+      await page.check('[data-testid="pay-checkout"]')
+      await waitOrError(page, '[data-testid="checkout-pay-button"]')
+      await shopperSees(page, "the payment step with Quick Checkout chosen")
+      publish(await screenshot(page, "tr-payment-step"), "shopper-tr-payment.png")
+      await Promise.all([
+        page.waitForURL((u) => u.toString().startsWith(stack.emulator!), { timeout: 60_000 }),
+        page.click('[data-testid="checkout-pay-button"]'),
+      ])
+      await page.locator("#approve").waitFor()
+      // The service's own page is not ours to translate. It prints the signed `order_id` as its reference
+      // (the session id: the key the service and the plugin match payments by, spec §4.2); what we choose
+      // for the shopper to read there is the description, and that names no internal id.
+      const description = await page.locator("#description").innerText()
+      expect(description.trim()).not.toBe("")
+      expect(description).not.toMatch(INTERNAL_ID)
+      await page.click("#approve")
+      await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
+      await waitForView(page, "confirmation")
+      await page.locator('[data-testid="order-payment-status"][data-status="captured"]').waitFor()
+      await shopperSees(page, "the order confirmation")
+      publish(await screenshot(page, "tr-checkout-confirmed"), "shopper-tr-checkout.png")
+      const orderId = new URL(page.url()).searchParams.get("order_id")!
+      await capturedOnce(admin, emulator, orderId, "pp_odeme-checkout_odeme")
+      orders.card = orderId
+    })
+  })
+
+  it("bank transfer → waiting page with IBAN, amount, #order number and deadline → confirmed: Turkish only, no id", async () => {
+    await scenario("tr-transfer", async (page) => {
+      const c = customer("tr-transfer")
+      await turkishCartToPayment(page, c, "cay-bardagi-seti")
+      await page.check('[data-testid="pay-transfer"]')
+      await waitOrError(page, '[data-testid="bank-account"]')
+      await page.selectOption('[data-testid="sandbox-result"]', "pending")
+      await shopperSees(page, "the payment step with bank transfer chosen")
+      await page.click('[data-testid="transfer-submit"]')
+      await page.waitForURL(`${stack.storefront}/checkout/transfer?**`, { timeout: 60_000 })
+      await waitForView(page, "transfer")
+      await page.locator('[data-testid="transfer-status"][data-status="pending"]').waitFor()
+      const orderId = new URL(page.url()).searchParams.get("order_id")!
+      const sessionId = new URL(page.url()).searchParams.get("session_id")!
+      const order = await admin.order(orderId)
+      expect((await page.locator('[data-testid="transfer-iban"]').textContent())!.replace(/\s+/g, "")).toMatch(/^TR\d{24}$/)
+      expect(await page.locator('[data-testid="transfer-reference"]').textContent()).toBe(`#${order.display_id}`)
+      // tr-TR: "1.234,56 ₺" or "₺1.234,56"; the deadline as a Turkish date and time.
+      expect(await page.locator("#view-transfer").innerText()).toMatch(/₺/)
+      expect(await page.locator('[data-testid="transfer-deadline"]').textContent()).toMatch(
+        /\d{1,2} (Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık) \d{4}.*\d{2}:\d{2}/
+      )
+      await shopperSees(page, "the transfer waiting page")
+      publish(await screenshot(page, "tr-transfer-waiting"), "shopper-tr-transfer.png")
+
+      const transfer = await eventually("the transfer at the emulator", () => emulator.transferOf(sessionId))
+      await emulator.post(`/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
+      await waitForView(page, "confirmation")
+      await page.locator('[data-testid="order-payment-status"][data-status="captured"]').waitFor()
+      await shopperSees(page, "the confirmation after the transfer")
+      await screenshot(page, "tr-transfer-confirmed")
+      await capturedOnce(admin, emulator, orderId, "pp_odeme-transfer_odeme")
+      orders.transfer = orderId
+    })
+  })
+
+  /** A transfer whose creation got a 502 after the service committed it: an unknown outcome, in "needs attention". */
+  async function unknownOutcomeTransfer() {
+    const { regions } = await store.request("GET", "/store/regions?fields=id,currency_code")
+    const region = regions.find((r: any) => r.currency_code === "try")
+    const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
+    const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-tr-attention-${Date.now().toString(36)}@odeme.test` })
+    await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
+    const address = { first_name: "Deniz", last_name: "Aksoy", address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+    await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
+    const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
+    await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+    const { payment_collection } = await store.request("POST", "/store/payment-collections", { cart_id: cart.id })
+    const { bank_groups } = await store.request("GET", "/store/odeme/banks")
+    await store.request("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: "pp_odeme-transfer_odeme",
+      data: { bank_id: bank_groups[0].accounts[0].bank_id, customer_name: "Deniz Aksoy", sandbox_result: "pending" },
+    })
+    await emulator.post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
+    const done = await store.request("POST", `/store/carts/${cart.id}/complete`)
+    if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)
+  }
+
+  /** Profile → Edit → Language → Türkçe → Save, as an admin user does it. */
+  async function chooseTurkish(page: Page) {
+    await page.goto(`${stack.admin}/settings/profile/edit`, { timeout: 120_000 })
+    const drawer = page.getByRole("dialog")
+    await drawer.waitFor({ timeout: 120_000 })
+    await drawer.getByRole("combobox").click()
+    await page.getByRole("option", { name: "Türkçe" }).click()
+    await drawer.locator('button[type="submit"]').click()
+    await page.waitForFunction(() => localStorage.getItem("lng") === "tr", undefined, { timeout: 30_000 })
+  }
+
+  async function settle(page: Page) {
+    await page.waitForLoadState("networkidle").catch(() => {})
+    await page.waitForTimeout(500)
+  }
+
+  it("Turkish Admin: the order widget, the needs-attention list and Settings → Odeme", async () => {
+    const orderId = orders.card
+    if (!orderId) throw new Error("no order from the card scenario to open")
+    await unknownOutcomeTransfer()
+    await adminWarm
+    // Wide enough for the order page's side column to sit beside the main one (the widget's zone).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/Istanbul" })
+    context.setDefaultTimeout(30_000)
+    context.setDefaultNavigationTimeout(60_000)
+    contexts.push(context)
+    await inPage(
+      context,
+      "tr-admin",
+      async (page) => {
+        await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
+        await loginToAdmin(page)
+        await chooseTurkish(page)
+
+        await page.goto(`${stack.admin}/orders/${orderId}`, { timeout: 240_000 })
+        const widget = page.locator('[data-testid="odeme-payment-widget"]')
+        await widget.waitFor({ timeout: 150_000 })
+        const payment = widget.locator('[data-testid="odeme-payment"]').first()
+        await payment.waitFor()
+        expect(await payment.getAttribute("data-state")).toBe("paid")
+        await widget.evaluate((el) => el.scrollIntoView({ block: "start" }))
+        await settle(page)
+        expectTurkishOnly("the order widget", await widget.innerText())
+        publish(await screenshot(page, "tr-admin-widget"), "admin-widget-tr.png")
+
+        await page.goto(`${stack.admin}/settings/odeme`)
+        const settings = page.locator('[data-testid="odeme-settings"]')
+        await settings.waitFor({ timeout: 120_000 })
+        const item = page.locator('[data-testid="odeme-attention-item"][data-code="creation_unknown"]').first()
+        await item.waitFor({ timeout: 60_000 })
+        await settle(page)
+        expectTurkishOnly("Settings → Odeme", await settings.innerText())
+        publish(await screenshot(page, "tr-admin-settings"), "admin-settings-tr.png")
+
+        const section = page.locator('[data-testid="odeme-attention-section"]')
+        await section.evaluate((el) => el.scrollIntoView({ block: "start" }))
+        await settle(page)
+        expectTurkishOnly("the needs-attention list", await section.innerText())
+        publish(await screenshot(page, "tr-admin-attention"), "admin-attention-tr.png")
+      },
+      { consoleErrors: false }
+    )
+  }, 600_000)
+})
