@@ -131,6 +131,8 @@ describeWithChromium("balance payment links in Chromium", () => {
       await page.click('[data-testid="balance-pay-button"]')
       await waitOrError(page, '[data-testid="balance-transfer-iban"]:not(:empty)')
       expect(await page.locator('[data-testid="balance-transfer-iban"]').textContent()).toMatch(/^TR\d{2}/)
+      // The deadline in the shopper's language: a Turkish month name and a time.
+      expect(await page.locator('[data-testid="balance-transfer-deadline"]').textContent()).toMatch(/(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık).*\d{1,2}:\d{2}/)
       expect(await page.locator('[data-testid="balance-transfer-reference"]').textContent()).toMatch(/^#\d+$/)
       expectTurkishOnly("balance-transfer-waiting", await page.innerText("body"))
       await screenshot(page, "balance-transfer-waiting")

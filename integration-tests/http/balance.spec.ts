@@ -143,7 +143,16 @@ medusaIntegrationTestRunner({
       const waiting = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
       expect(waiting.status).toBe(200)
       expect(waiting.data.payment_session).toEqual(
-        expect.objectContaining({ state: "awaiting_transfer", status: "pending", session_status: "pending_authorization", amount: "250.00", iban: expect.stringMatching(/^TR\d{24}$/), order_id: orderId })
+        expect.objectContaining({
+          state: "awaiting_transfer",
+          status: "pending",
+          session_status: "pending_authorization",
+          amount: "250.00",
+          iban: expect.stringMatching(/^TR\d{24}$/),
+          order_id: orderId,
+          // The deadline the page shows: transfer.expiryHours after the transfer was created.
+          expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        })
       )
 
       await env.emulator.control("POST", `/_control/transfers/${transfers[0].uuid}/settle`, { result: "successful" })

@@ -45,6 +45,8 @@ export const paymentSessionStatusSchema = z.object({
   iban_display: nullableText,
   tracking_no: nullableText,
   payer_name: nullableText,
+  /** ISO time after which an unpaid API transfer expires; absent from servers before 0.2. */
+  expires_at: nullableText.optional(),
   reference: z.string(),
   /** Both set when the session pays an order's balance (Admin's payment link); absent from servers before 0.2. */
   payment_collection_id: z.string().optional(),

@@ -8,7 +8,7 @@
  */
 import { $, CHECKOUT, TRANSFER, config, params, sdk, sleep } from "/js/core.js"
 import { loadBanks, postForm } from "/js/payment.js"
-import { busy, errorText, money, ready, show, showError, t } from "/js/ui.js"
+import { busy, dateTime, errorText, money, ready, show, showError, t } from "/js/ui.js"
 
 const collectionId = () => decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "")
 
@@ -137,6 +137,7 @@ function showTransfer(s) {
   $("#balance-transfer-iban").textContent = s.iban_display || s.iban || ""
   $("#balance-transfer-amount").textContent = s.amount ? money(s.amount, s.currency) : ""
   $("#balance-transfer-reference").textContent = $("#balance-order").textContent
+  $("#balance-transfer-deadline").textContent = s.expires_at ? dateTime(s.expires_at) : ""
   $("#balance-simulate").hidden = !config.emulator || !s.tracking_no
   if (settleWired) return
   settleWired = true

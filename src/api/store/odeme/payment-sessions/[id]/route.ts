@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { formatIban } from "../../../../../lib/bank-directory"
+import { transferCreatedAt, transferExpiresAt } from "../../../../../lib/check-payment"
 import { toStorefrontStatus, type OdemeState } from "../../../../../lib/status"
 import { odemeModule } from "../../../../utils/odeme-module"
 import { findOwnedSession } from "../../../../utils/owned-session"
@@ -15,6 +16,9 @@ export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessio
   const session = await findOwnedSession(req, req.params.id, req.validatedQuery)
   const [row] = await odemeModule(req.scope).listOdemePayments({ session_id: session.id })
   const state = (row?.status ?? "pending") as OdemeState
+  const odeme = odemeModule(req.scope)
+  // The deadline the shopper is shown while an API transfer waits (the poller expires it then).
+  const expiresAt = row?.flow === "transfer_api" && row.service_uuid ? transferExpiresAt(transferCreatedAt(row), odeme.odemeOptions.transfer.expiryHours).toISOString() : null
   res.json({
     payment_session: {
       id: session.id,
@@ -31,6 +35,7 @@ export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessio
       iban_display: row?.iban ? formatIban(row.iban) : null,
       tracking_no: row?.tracking_no ?? null,
       payer_name: row?.payer_name ?? null,
+      expires_at: expiresAt,
       reference: session.id,
       payment_collection_id: session.payment_collection_id,
       order_id: session.order_id,

@@ -7,6 +7,7 @@ import {
   type OdemeBalance as Balance,
 } from "@lib/data/odeme-balance"
 import { formatBalanceAmount, odemeBalanceStrings } from "@lib/odeme/balance-strings"
+import { formatOdemeDeadline } from "@lib/odeme/strings"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button, Heading, Text } from "@modules/common/components/ui"
 import {
@@ -144,6 +145,12 @@ const OdemeBalance = ({ collectionId, balance, banks, returned, language }: Prop
             <dd>{transfer.amount ? money(transfer.amount) : money(balance.amount)}</dd>
             <dt>{t.reference}</dt>
             <dd>#{balance.displayId}</dd>
+            {transfer.expires_at && (
+              <>
+                <dt>{t.deadline}</dt>
+                <dd data-testid="odeme-balance-deadline">{formatOdemeDeadline(transfer.expires_at, language)}</dd>
+              </>
+            )}
           </dl>
         </div>
       )}
