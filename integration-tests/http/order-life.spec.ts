@@ -245,5 +245,33 @@ medusaIntegrationTestRunner({
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(1)
       expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
     })
+
+    it("webhooks that never arrive, then the customer changes the cart's payment: the unconfirmed return stays listed; the late delivery is money to give back", async () => {
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: null })
+      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const { data: { form } } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
+      const back = await follow(await payByCard(await openCheckout(form), "approve"))
+      expect(back.location).toContain("status=pending")
+
+      // Charged, but nothing confirmed it: the customer starts another payment, and Medusa deletes the first session.
+      const { data } = await api.post(`/store/payment-collections/${session.payment_collection_id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      expect(data.payment_collection.payment_sessions.map((s: any) => s.id)).not.toContain(session.id)
+      await waitFor(async () => (await row(session.id))?.status === "canceled")
+
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id), 30_000)
+      expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00" })
+      const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
+      expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving" })]))
+
+      // The merchant fixes the URL; the service delivers again: the first payment has no session to pay, so it is listed to give back.
+      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as any[]
+      await env.emulator.control("POST", `/_control/webhooks/${hooks.filter((h) => h.body?.order_id === session.id).pop().id}/resend`)
+      const late = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === session.id && i.charge_id), 30_000)
+      expect(late).toMatchObject({ kind: "review", code: "late_success", currency: "TRY", actions: ["acknowledge"] })
+      expect(Number(late.amount)).toBe(250) // the charge as the service reported it
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id && i.kind === "unconfirmed_return")).toEqual([])
+      expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
+    })
   },
 })

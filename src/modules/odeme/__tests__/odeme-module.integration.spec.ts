@@ -186,6 +186,42 @@ odemeModuleTests(({ service }) => {
       // Nothing to resolve on a payment that waits for nobody.
       expect(await service.resolvePayment("payses_u1", "user_1", "x")).toBeNull()
     })
+
+    it("keeps an unconfirmed return listed after Medusa canceled its session, lets a person resolve a stuck payment, and lists a resolved payment again when its state changes", async () => {
+      const pay = (session_id: string, extra: Record<string, unknown> = {}) =>
+        service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", ...extra })
+      const sessions = ["payses_rc1", "payses_rs1", "payses_rv1"]
+      const codes = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows.map((r) => `${r.session_id}:${r.code}`).sort()
+
+      // Paid on the service's page, came back, then changed the cart: Medusa deleted the session, the webhook never came.
+      await pay("payses_rc1", { status: "canceled" })
+      const ret = await service.storeNotification({
+        source: "return", dedupe_key: "key:ret-rc1", session_id: "payses_rc1", service_uuid: null, status: "successful", type: null, payload: {}, raw_body: null, state: "done", outcome: "navigation_only",
+      })
+      await service.updateOdemeNotifications({ id: ret!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
+
+      // "Mark resolved" is offered on stuck items: it must work on them.
+      await pay("payses_rs1", { status: "paid", settle_failures: 5 })
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return", "payses_rs1:settle_failing"])
+      expect(await service.resolvePayment("payses_rs1", "user_1", "Captured by hand in Medusa")).toEqual(expect.objectContaining({ status: "paid" }))
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
+
+      // Resolved while amount_mismatch; the genuine payment then paid it and the service later said failed: a new item.
+      await pay("payses_rv1", { status: "review", review_code: "amount_mismatch" })
+      await service.resolvePayment("payses_rv1", "user_1", "Edited copy, nothing charged")
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
+      const v0 = (await service.getPayment("payses_rv1"))!
+      const paid = await service.compareAndSetState("payses_rv1", v0.version, { status: "paid", review_code: null, review_reason: null })
+      expect(paid).toEqual(expect.objectContaining({ status: "paid", resolved_at: null }))
+      await service.compareAndSetState("payses_rv1", paid!.version, { status: "review", review_code: "contradiction", review_reason: "failed after paid" })
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return", "payses_rv1:contradiction"])
+      // The same state written again (details only) keeps what the person resolved.
+      await service.resolvePayment("payses_rv1", "user_1", "Checked: the service refunded it")
+      const v2 = (await service.getPayment("payses_rv1"))!
+      await service.compareAndSetState("payses_rv1", v2.version, { status: "review", review_code: "contradiction", review_reason: "failed after paid" })
+      expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
+    })
   })
 })
 

@@ -55,7 +55,8 @@ const UNION = `
   from ${NOTIFICATION} r join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
   where r.deleted_at is null and r.source = 'return' and r.status = 'successful'
     and r.created_at < now() - make_interval(secs => :unconfirmed_seconds)
-    and p.status = 'pending' and p.resolved_at is null
+    -- canceled too: a customer who paid and then changed the cart (Medusa deleted the session) is still charged
+    and p.status in ('pending', 'canceled') and p.resolved_at is null
   order by p.id, r.created_at) first_return
   union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,

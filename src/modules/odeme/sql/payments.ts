@@ -63,7 +63,12 @@ export function claimTransferCreation(db: Knex, sessionId: string, details: Paym
 }
 
 export function compareAndSetState(db: Knex, sessionId: string, version: number, change: StateChange) {
-  return updatePaymentWhere(db, { session_id: sessionId, version }, { ...serialize(change), version: version + 1 })
+  // What a person resolved was this state: a new state (or review reason) is a new item for them.
+  const resolvedAt = db.raw("case when status::text is distinct from ? or review_code::text is distinct from ? then null else resolved_at end", [
+    change.status,
+    change.review_code,
+  ])
+  return updatePaymentWhere(db, { session_id: sessionId, version }, { ...serialize(change), version: version + 1, resolved_at: resolvedAt })
 }
 
 /**
@@ -156,12 +161,15 @@ export async function countFailure(db: Knex, sessionId: string, what: "settle" |
     .update({ [column]: failed ? db.raw("?? + 1", [column]) : 0, updated_at: new Date() })
 }
 
-/** A person closed a review item, saying what they did; the payment's state is not changed. */
+/**
+ * A person closed a review or stuck item, saying what they did; the payment's
+ * state is not changed. Until its state changes (then it is a new item).
+ */
 export async function resolvePayment(db: Knex, sessionId: string, actor: string | null, note: string): Promise<OdemePaymentRow | null> {
   const rows = await db(PAYMENT)
     .whereNull("deleted_at")
     .where({ session_id: sessionId })
-    .whereIn("status", ["review", "unknown"])
+    .where((q) => q.whereIn("status", ["review", "unknown"]).orWhere("settle_failures", ">", 0).orWhere("check_failures", ">", 0))
     .update({ resolved_at: new Date(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
     .returning("*")
   return (rows[0] as OdemePaymentRow | undefined) ?? null
