@@ -100,8 +100,9 @@ export async function applyServiceAnswer(
         }
         if (payment.settle_failures) await odeme.countFailure(sessionId, "settle", false)
         // The order was canceled under the settle lock's re-check: the same table decides what the money is now.
-        if (settled === "order_canceled") {
-          return applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: payment.service_uuid, captured: false }, { act: false })
+        if (settled !== "settled") {
+          const captured = settled === "captured_then_canceled"
+          return applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
         }
       }
       if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)

@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow, refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
@@ -57,7 +57,7 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
  * `cart.complete`. Already captured and ordered → nothing to do. Throws
  * (with Medusa's reason) while it is not there yet, so the caller retries.
  */
-export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<"settled" | "order_canceled"> {
+export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<"settled" | "order_canceled" | "captured_then_canceled"> {
   const locking = container.resolve(Modules.LOCKING)
   const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
   return locking.execute(
@@ -76,11 +76,15 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
         return "settled" as const
       }
       // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
-      if (state.orderCanceled) return "order_canceled" as const
+      const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? ("captured_then_canceled" as const) : ("order_canceled" as const))
+      if (state.orderCanceled) return canceled()
       await processPaymentWorkflow(container).run({
         input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
       })
       state = await medusaState(container, payment.session_id)
+      // Medusa's cancel does not take this lock: an order canceled while this capture ran is followed here,
+      // not only by the order.canceled subscriber (whose event a crash could lose).
+      if (state.orderCanceled) return canceled()
       let completion: string | null = null
       if (state.cartId && !state.orderId) {
         // Cart completion inside processPaymentWorkflow may lose a race with the storefront; try ourselves.
@@ -102,6 +106,44 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
     },
     { timeout: 30 }
   )
+}
+
+/**
+ * Money captured onto a canceled order is given back: what the session's
+ * payment has captured and not refunded is refunded in Medusa (the provider
+ * records that refund as money to pay back in the merchant panel), or, when
+ * Medusa refuses refunds (`refunds: "reject"`), recorded as such by hand.
+ * Call it under the session's settle lock. Whether anything was captured.
+ */
+export async function giveBackCapture(container: MedusaContainer, sessionId: string): Promise<boolean> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["payment.id", "payment.captures.amount", "payment.refunds.amount"],
+    filters: { id: sessionId },
+  })
+  type Amount = { amount: unknown }
+  const payment = (data[0] as { payment?: { id: string; captures?: Amount[]; refunds?: Amount[] } | null } | undefined)?.payment
+  if (!payment) return false
+  const sum = (xs: Amount[] | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
+  const captured = sum(payment.captures)
+  const owed = MathBN.sub(captured, sum(payment.refunds))
+  if (MathBN.gt(owed, 0)) {
+    try {
+      await refundPaymentsWorkflow(container).run({ input: [{ payment_id: payment.id, amount: owed, note: "Captured while the order was being canceled" }] })
+    } catch {
+      const row = await odemeModule(container).getPayment(sessionId)
+      if (row) {
+        await odemeModule(container).recordRefund({
+          session_id: sessionId,
+          medusa_refund_id: null,
+          amount: row.charged_amount ?? row.amount,
+          currency: row.charged_currency ?? row.currency,
+        })
+      }
+    }
+  }
+  return MathBN.gt(captured, 0)
 }
 
 /** The per-session lock of settling, also taken by whatever must not overlap a capture (an order's cancel). */
