@@ -10,9 +10,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }
 
-export const metadata: Metadata = {
-  title: "Payment",
-  robots: { index: false },
+/** The tab's title in the shopper's language, like the page. */
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: odemeStrings[await getOdemeLanguage()].returnTitle, robots: { index: false } }
 }
 
 /**

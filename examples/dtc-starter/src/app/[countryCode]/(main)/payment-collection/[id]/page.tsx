@@ -11,9 +11,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }
 
-export const metadata: Metadata = {
-  title: "Payment",
-  robots: { index: false },
+/** The tab's title in the shopper's language, like the page. */
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: odemeBalanceStrings[await getOdemeLanguage()].title, robots: { index: false } }
 }
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
