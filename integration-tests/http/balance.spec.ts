@@ -162,6 +162,42 @@ medusaIntegrationTestRunner({
       await expectSettled(orderId)
     })
 
+    it("an order canceled after its edit: the balance link starts no payment, and money paid anyway on a session opened afterwards is listed to give back, never captured", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      expect((await asAdmin.post(`/admin/orders/${orderId}/cancel`)).status).toBe(200)
+      const proof = { payment_collection_id: collection.id, order_id: orderId }
+
+      // Medusa still opens sessions on the canceled order's collection (and gives that collection a live status again).
+      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz", sandbox_result: "pending" })
+      const refusedTransfer = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
+      expect(refusedTransfer.status).toBe(400)
+      expect(refusedTransfer.data.message).toMatch(/\[odeme\.order_canceled\]/)
+      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+
+      const checkout = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      const refusedForm = await store_(`/store/odeme/payment-sessions/${checkout.id}/form`, proof)
+      expect(refusedForm.status).toBe(400)
+      expect(refusedForm.data.message).toMatch(/\[odeme\.order_canceled\]/)
+
+      // The form the session's data already carries is paid anyway: verified, but the order is canceled.
+      await payByCard(await openCheckout(checkout.data.form), "approve")
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = await waitFor(async () => {
+        const r = await db("odeme_payment").where({ session_id: checkout.id }).first()
+        return r?.status === "review" ? r : undefined
+      })
+      expect(row).toMatchObject({ review_code: "late_success", order_id: orderId })
+      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
+      expect(attention.items.filter((i: any) => i.session_id === checkout.id)).toEqual([
+        expect.objectContaining({ kind: "review", code: "late_success", order_id: orderId, actions: ["acknowledge"] }),
+      ])
+      const order = await orderWithCollections(orderId)
+      expect(order.status).toBe("canceled")
+      const balance = order.payment_collections.find((pc: any) => pc.id === collection.id)
+      expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
+    })
+
     it("a bank transfer the service approves at once is captured onto the order when it is started", async () => {
       const orderId = await paidOrder()
       const collection = await editAddingAnItem(orderId)

@@ -39,6 +39,8 @@ export const ODEME_ERROR_CODES = [
   "odeme.payment_in_progress",
   /** A transfer creation may have happened at the service: it is never repeated. */
   "odeme.creation_unknown",
+  /** An order's balance link was opened after the order was canceled. */
+  "odeme.order_canceled",
 ] as const
 
 export type OdemeErrorCode = (typeof ODEME_ERROR_CODES)[number]

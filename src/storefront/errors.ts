@@ -85,6 +85,10 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
     tr: "Havale talimatının oluşup oluşmadığı doğrulanamadı; tekrar oluşturulmayacak. Lütfen ödemeyi yeniden başlatın; mağaza durumu kontrol edecek.",
     en: "We could not confirm whether the bank transfer was created, so it is not created again. Please start the payment again; the store will check it.",
   },
+  "odeme.order_canceled": {
+    tr: "Bu sipariş iptal edildi; ödeme alınmıyor. Sorunuz varsa lütfen mağazayla iletişime geçin.",
+    en: "This order was canceled, so no payment is taken for it. Please contact the store if you have a question.",
+  },
 }
 
 /**

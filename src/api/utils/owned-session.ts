@@ -1,5 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { odemeError } from "../../lib/medusa-errors"
 import { hasNulCharacter } from "../../lib/notification-shape"
 import type { OwnershipProof } from "../store/odeme/validators"
 
@@ -10,6 +11,8 @@ export interface OwnedSession {
   payment_collection_id: string
   /** Set when the session pays an order's balance (a collection without a cart). */
   order_id: string | null
+  /** The balance's order was canceled: nothing may be paid onto it any more. */
+  order_canceled: boolean
 }
 
 /**
@@ -55,6 +58,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
   if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
   const cartId = session.payment_collection?.cart?.id
   let orderId: string | null = null
+  let orderCanceled = false
   if ("cartId" in proof) {
     if (cartId !== proof.cartId) throw notFound()
   } else {
@@ -62,11 +66,26 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
     if (cartId || session.payment_collection_id !== proof.collectionId) throw notFound()
     const { data: links } = await query.graph({
       entity: "order_payment_collection",
-      fields: ["order_id"],
+      fields: ["order_id", "order.status"],
       filters: { payment_collection_id: proof.collectionId, order_id: proof.orderId },
     })
     if (!links.length) throw notFound()
     orderId = proof.orderId
+    orderCanceled = (links[0] as { order?: { status?: string } | null }).order?.status === "canceled"
   }
-  return { id: session.id, status: session.status, provider_id: session.provider_id, payment_collection_id: session.payment_collection_id, order_id: orderId }
+  return {
+    id: session.id,
+    status: session.status,
+    provider_id: session.provider_id,
+    payment_collection_id: session.payment_collection_id,
+    order_id: orderId,
+    order_canceled: orderCanceled,
+  }
+}
+
+/** A balance whose order was canceled is not offered for payment (money sent anyway is listed to give back). */
+export function refuseCanceledOrder(session: OwnedSession): void {
+  if (session.order_canceled) {
+    throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", `Order ${session.order_id} was canceled; its balance can no longer be paid.`)
+  }
 }

@@ -59,6 +59,8 @@ export async function applyServiceAnswer(
 
     let payment = before
     const change = stateChange(before, answer, decision)
+    // An item names its order: a balance session opened after the order's cancel has no other path that names it.
+    if (change && "order_id" in medusa && medusa.order_id && !before.order_id) change.order_id = medusa.order_id
     if (change) {
       const written = await odeme.compareAndSetState(sessionId, before.version, change)
       if (!written) continue // another writer moved the payment: decide again on what it wrote

@@ -29,24 +29,24 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     filters: { payment_collection_id: session.payment_collection_id },
   })
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id ?? null
-  let orderId: string | null = null
-  let orderStatus: string | null = null
-  if (cartId) {
-    const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id", "order.status"], filters: { cart_id: cartId } })
-    const link = orders[0] as { order_id?: string; order?: { status?: string } | null } | undefined
-    orderId = link?.order_id ?? null
-    orderStatus = link?.order?.status ?? null
-  }
-  // Medusa's cancel marks the order and every one of its payment collections canceled.
-  const orderCanceled = orderStatus === "canceled" || session.payment_collection?.status === "canceled"
+  // A cart's collection reaches its order through the cart; an order's balance (an edit, claim or
+  // exchange: no cart) is linked to its order directly.
+  const { data: orders } = cartId
+    ? await query.graph({ entity: "order_cart", fields: ["order_id", "order.status"], filters: { cart_id: cartId } })
+    : await query.graph({ entity: "order_payment_collection", fields: ["order_id", "order.status"], filters: { payment_collection_id: session.payment_collection_id } })
+  const link = orders[0] as { order_id?: string; order?: { status?: string } | null } | undefined
+  const orderId = link?.order_id ?? null
+  // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
+  // created on such a collection afterwards sets the collection's status anew: the order decides.
+  const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
   return { session, captured: !!session.payment?.captured_at, cartId, orderId, orderCanceled }
 }
 
-/** What the transition table reads of Medusa: can the session still take the money? */
-export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts> {
-  const { session, orderCanceled } = await medusaState(container, sessionId)
+/** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
+export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts & { order_id: string | null }> {
+  const { session, orderCanceled, orderId } = await medusaState(container, sessionId)
   // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
-  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled }
+  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled, order_id: orderId }
 }
 
 /**
@@ -154,8 +154,9 @@ export function settleLockKey(sessionId: string): string {
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */
 export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
   if (!enabled || payment.flow !== "transfer_api") return
-  const { orderId } = await medusaState(container, payment.session_id)
-  if (!orderId) return
+  const { orderId, cartId } = await medusaState(container, payment.session_id)
+  // Only the order this transfer was placed with waits for it; a balance's transfer leaves its order as it is.
+  if (!orderId || !cartId) return
   try {
     await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
   } catch (err) {

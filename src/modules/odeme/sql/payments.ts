@@ -175,9 +175,15 @@ export async function resolvePayment(db: Knex, sessionId: string, actor: string 
   return (rows[0] as OdemePaymentRow | undefined) ?? null
 }
 
-/** Names the cart on the payment, and the cart's order on every payment of that cart that does not name one. */
+/**
+ * Names the cart on the payment, and the cart's order on every payment of that
+ * cart that does not name one; a balance's payment (no cart) names its order.
+ */
 export async function linkCart(db: Knex, sessionId: string, cartId: string | null, orderId: string | null): Promise<void> {
   if (cartId) await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).update({ cart_id: cartId, updated_at: new Date() })
+  if (!cartId && orderId) {
+    await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
+  }
   if (cartId && orderId) {
     await db(PAYMENT).whereNull("deleted_at").where({ cart_id: cartId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
   }

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { findOwnedSession } from "../../../../../utils/owned-session"
+import { findOwnedSession, refuseCanceledOrder } from "../../../../../utils/owned-session"
 import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 
 /**
@@ -18,6 +18,7 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
   if (!session.provider_id.startsWith("pp_odeme-transfer_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form.")
   }
+  refuseCanceledOrder(session)
   const payments = req.scope.resolve(Modules.PAYMENT)
   // Idempotent in Medusa and in the provider (one transfer per session): a reload starts nothing new.
   const payment = await payments.authorizePaymentSession(session.id, {})
