@@ -16,12 +16,10 @@ import { PaymentProviderKeys } from "../types"
 
 type Data = Record<string, unknown>
 
-const checkoutDataSchema = z
-  .object({
-    session_id: z.string().min(1),
-    return_url: z.string().url("return_url must be a full URL on the storefront").max(2000).optional(),
-  })
-  .passthrough()
+const checkoutDataSchema = z.looseObject({
+  session_id: z.string().min(1),
+  return_url: z.url("return_url must be a full URL on the storefront").max(2000).optional(),
+})
 
 /**
  * Quick Checkout (spec §4.2): the customer pays by card or transfer on the
