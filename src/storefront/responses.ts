@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { zodMessage } from "./validation-message"
 
 /**
  * The store routes' answers, parsed where a storefront receives them so a
@@ -99,8 +100,7 @@ export type OdemeTransferSessionData = z.infer<typeof transferSessionDataSchema>
 function parseWith<T>(schema: z.ZodType<T, unknown>, what: string, value: unknown): T {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const where = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
-  throw new TypeError(`Unexpected answer from ${what}: ${where}`)
+  throw new TypeError(`Unexpected answer from ${what}: ${zodMessage(result.error)}`)
 }
 
 export const parseBanksResponse = (json: unknown): OdemeBanksResponse =>

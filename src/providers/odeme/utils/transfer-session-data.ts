@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { odemeError } from "../../../lib/medusa-errors"
+import { zodMessage } from "../../../storefront/validation-message"
 
 /**
  * What a storefront may put in an `odeme-transfer` session's data. `client_ip`
@@ -41,7 +42,7 @@ export function parseTransferSessionData(data: unknown): TransferSessionData {
     throw odemeError(
       MedusaError.Types.INVALID_DATA,
       "odeme.invalid_session_data",
-      `Invalid bank transfer details: ${parsed.error.issues.map((i) => i.message).join("; ")}`
+      `Invalid bank transfer details: ${zodMessage(parsed.error)}`
     )
   }
   return parsed.data
