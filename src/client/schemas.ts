@@ -1,8 +1,8 @@
-import { z } from "zod/v4"
+import { z } from "zod"
 
 /**
  * Response schemas for the service API (spec §2, §4). Unknown keys are kept
- * (`.passthrough()`), numbers that may arrive as strings are coerced, and
+ * (`.loose()`), numbers that may arrive as strings are coerced, and
  * booleans accept only true/false, 1/0, "true"/"false", "1"/"0".
  */
 
@@ -65,7 +65,7 @@ export const BankGroupSchema = z
     id: zIntLike,
     name: z.string(),
   })
-  .passthrough()
+  .loose()
 export type BankGroup = z.infer<typeof BankGroupSchema>
 
 // §2.4
@@ -77,14 +77,14 @@ export const BankAccountSchema = z
     bta_iban: z.string(),
     bta_description: z.preprocess((v) => (v === null ? undefined : v), z.string().default("")),
   })
-  .passthrough()
+  .loose()
 export type BankAccount = z.infer<typeof BankAccountSchema>
 
 // §4.3 / §4.4 responses
-export const BankGroupListResponseSchema = z.object({ result: list(BankGroupSchema) }).passthrough()
+export const BankGroupListResponseSchema = z.object({ result: list(BankGroupSchema) }).loose()
 export type BankGroupListResponse = z.infer<typeof BankGroupListResponseSchema>
 
-export const BankListResponseSchema = z.object({ result: list(BankAccountSchema) }).passthrough()
+export const BankListResponseSchema = z.object({ result: list(BankAccountSchema) }).loose()
 export type BankListResponse = z.infer<typeof BankListResponseSchema>
 
 // §4.5 response
@@ -94,7 +94,7 @@ export const CreateBankTransferResultSchema = z
     payment_id: z.guid(),
     order_id: zStringLike,
   })
-  .passthrough()
+  .loose()
 export type CreateBankTransferResult = z.infer<typeof CreateBankTransferResultSchema>
 
 // §2.5
@@ -109,10 +109,10 @@ export const TransferRecordSchema = z
     sale_status: zSaleStatus,
     sale_date: zIntLike,
   })
-  .passthrough()
+  .loose()
 export type TransferRecord = z.infer<typeof TransferRecordSchema>
 
-export const TransferRecordResponseSchema = z.object({ result: TransferRecordSchema }).passthrough()
+export const TransferRecordResponseSchema = z.object({ result: TransferRecordSchema }).loose()
 export type TransferRecordResponse = z.infer<typeof TransferRecordResponseSchema>
 
 // §2.7 / §4.7
@@ -124,7 +124,7 @@ export const CardPaymentRecordSchema = z
     transaction_id: optional(zStringLike),
     status: optional(zStringLike),
   })
-  .passthrough()
+  .loose()
 export type CardPaymentRecord = z.infer<typeof CardPaymentRecordSchema>
 
 // §4.8 response
@@ -142,11 +142,11 @@ export const VerifyResultSchema = z
     uuid: optional(zStringLike),
     mode: optional(z.string()),
   })
-  .passthrough()
+  .loose()
 export type VerifyResult = z.infer<typeof VerifyResultSchema>
 
 /** §4.9: shapes not documented, so any JSON object is accepted. */
-export const LooseObjectSchema = z.object({}).passthrough()
+export const LooseObjectSchema = z.object({}).loose()
 export type LooseObject = z.infer<typeof LooseObjectSchema>
 
 /** True only when the verify response says the payment is officially complete (spec §6.2 rule 3). */

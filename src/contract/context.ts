@@ -48,7 +48,7 @@ export interface Target {
   apiId: string | number
 }
 
-export interface JsonStepOptions<S extends z.ZodTypeAny> {
+export interface JsonStepOptions<S extends z.ZodType> {
   /** Step name in the report. */
   name: string
   method: "GET" | "POST"
@@ -62,7 +62,7 @@ export interface JsonStepOptions<S extends z.ZodTypeAny> {
   shape: Shape
 }
 
-export interface JsonStepResult<S extends z.ZodTypeAny> {
+export interface JsonStepResult<S extends z.ZodType> {
   status: number
   /** The raw JSON body. */
   raw: unknown
@@ -125,7 +125,7 @@ export class ScenarioContext {
    * recorded, and a mismatch fails the scenario without throwing, so the
    * remaining checks still run. Non-2xx answers throw (live-key texts stop the run).
    */
-  async json<S extends z.ZodTypeAny>(o: JsonStepOptions<S>): Promise<JsonStepResult<S>> {
+  async json<S extends z.ZodType>(o: JsonStepOptions<S>): Promise<JsonStepResult<S>> {
     const body = o.body === undefined ? undefined : JSON.stringify(o.body)
     const ans = await this.send(o.name, o.method, o.template, o.path, this.apiHeaders(body !== undefined), body)
     const step = this.record(o.name, o.method, o.template, ans)

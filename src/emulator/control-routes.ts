@@ -8,20 +8,18 @@ import { publicConfig } from "./state"
 import { parseWith, type Route, type RouteContext } from "./router"
 import type { Payment } from "./types"
 
-const configSchema = z
-  .object({
-    webhookUrl: z.union([z.string().url(), z.null()]).optional(),
-    mode: z.enum(["sandbox", "live"]).optional(),
-    apiIp: z.string().min(1).optional(),
-    permBankTransfer: z.boolean().optional(),
-    pmBankTransfer: z.boolean().optional(),
-    minimumAmountTry: z.string().regex(/^\d+(\.\d+)?$/, "must be a decimal string").optional(),
-    currencyVariant: z.enum(["A", "B"]).optional(),
-    webhookRetryDelaysMs: z.array(z.number().int().min(0)).optional(),
-    signatureMaxAgeSeconds: z.number().int().positive().optional(),
-    rates: z.record(z.string().regex(/^\d+(\.\d+)?$/)).optional(),
-  })
-  .strict()
+const configSchema = z.strictObject({
+  webhookUrl: z.union([z.url(), z.null()]).optional(),
+  mode: z.enum(["sandbox", "live"]).optional(),
+  apiIp: z.string().min(1).optional(),
+  permBankTransfer: z.boolean().optional(),
+  pmBankTransfer: z.boolean().optional(),
+  minimumAmountTry: z.string().regex(/^\d+(\.\d+)?$/, "must be a decimal string").optional(),
+  currencyVariant: z.enum(["A", "B"]).optional(),
+  webhookRetryDelaysMs: z.array(z.number().int().min(0)).optional(),
+  signatureMaxAgeSeconds: z.number().int().positive().optional(),
+  rates: z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)).optional(),
+})
 
 const faultSchema = z.object({
   endpoint: z.enum(FAULT_ENDPOINTS),
@@ -36,14 +34,12 @@ const bulkTransfersSchema = z.object({
   currency: z.enum(["TRY", "USD", "EUR"]).default("TRY"),
 })
 
-const webhookSettingsSchema = z
-  .object({
-    paused: z.boolean().optional(),
-    duplicate: z.number().int().min(0).max(20).optional(),
-    delayMs: z.number().int().min(0).optional(),
-    reorder: z.boolean().optional(),
-  })
-  .strict()
+const webhookSettingsSchema = z.strictObject({
+  paused: z.boolean().optional(),
+  duplicate: z.number().int().min(0).max(20).optional(),
+  delayMs: z.number().int().min(0).optional(),
+  reorder: z.boolean().optional(),
+})
 
 /** Full record for the control API (includes kind, method, hashes and the §2.5 view of transfers). */
 function fullRecord(p: Payment) {

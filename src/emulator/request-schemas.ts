@@ -9,7 +9,7 @@ const idString = z.union([z.string().trim().min(1, "must not be empty"), z.numbe
 const amountField = z.union([z.number(), z.string()]).transform((v, c) => {
   const a = parseLooseAmount(v)
   if (a === undefined || !isPositive(a)) {
-    c.addIssue({ code: z.ZodIssueCode.custom, message: "must be a decimal amount greater than 0" })
+    c.addIssue({ code: "custom", message: "must be a decimal amount greater than 0" })
     return z.NEVER
   }
   return a
@@ -38,8 +38,8 @@ export const creditCardSchema = z.object({
   currency: currencyOf(["TRY", "USD", "EUR", "GBP"]).optional(),
   order_id: idString,
   description: z.string().optional(),
-  success_url: z.string().url().optional(),
-  cancel_url: z.string().url().optional(),
+  success_url: z.url().optional(),
+  cancel_url: z.url().optional(),
 })
 
 /** §4.8: the notification's own fields, `status` exactly as it arrived. */

@@ -32,21 +32,32 @@ export function fail(rc: RouteContext, status: number, message: string, extra: R
   sendJson(rc.res, status, { success: false, message, ...extra })
 }
 
-function describeZodIssue(issue: z.ZodIssue): string {
+/** The service's wording of a bad body: the first issue, a field that is absent told apart from a wrong one. */
+function describeZodIssue(issue: z.core.$ZodIssue, body: unknown): string {
   const field = issue.path.length ? issue.path.join(".") : "body"
-  if (issue.code === "invalid_type" && issue.received === "undefined") return `Missing required field "${field}"`
+  if (issue.code === "invalid_type" && valueAt(body, issue.path) === undefined) return `Missing required field "${field}"`
   return `Invalid field "${field}": ${issue.message}`
 }
 
+/** zod 4's issues do not say what was received: the value is looked up in the body. */
+function valueAt(body: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v = body
+  for (const key of path) {
+    if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, key)) return undefined
+    v = (v as Record<PropertyKey, unknown>)[key]
+  }
+  return v
+}
+
 /** Validates a JSON (or form) body with zod; a failure is a 400 naming the field. */
-export function parseWith<T extends z.ZodTypeAny>(rc: RouteContext, schema: T): z.infer<T> {
+export function parseWith<T extends z.ZodType>(rc: RouteContext, schema: T): z.output<T> {
   const b = rc.body
   if (b.kind === "invalid") throw new HttpError(400, b.error)
   if (b.kind === "text") throw new HttpError(400, "Request body must be JSON (Content-Type: application/json)")
   const value = b.kind === "none" ? {} : b.value
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new HttpError(400, "Request body must be a JSON object")
   const r = schema.safeParse(value)
-  if (!r.success) throw new HttpError(400, describeZodIssue(r.error.issues[0]))
+  if (!r.success) throw new HttpError(400, describeZodIssue(r.error.issues[0], value))
   return r.data
 }
 

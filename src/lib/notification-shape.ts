@@ -1,10 +1,13 @@
 import { hash as digest } from "node:crypto"
-import { z } from "zod/v4"
+import { z } from "zod"
+import { zodMessage } from "../storefront/validation-message"
+
+export { zodMessage }
 
 /**
  * The webhook is the plugin's hottest input (a burst of them is answered
- * before anything else), so it is checked with zod 4, several times faster
- * than zod 3 for the same rules; messages are spelled out here.
+ * before anything else): zod 4, several times faster than zod 3 was for the
+ * same rules; messages are spelled out here.
  */
 const text = (field: string, max: number) =>
   z
@@ -121,8 +124,4 @@ export function contentKey(fields: Record<string, unknown>): string {
     .sort()
     .map((k) => [k, String(fields[k])])
   return `c:${digest("sha256", JSON.stringify(canonical), "hex")}`
-}
-
-export function zodMessage(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ")
 }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net"
 import { z } from "zod"
 
 /** Currencies per flow (spec §4.2 and §4.5). */
@@ -14,21 +15,25 @@ const decimal = z
   .transform((v) => String(v).trim())
   .refine((v) => /^\d+(\.\d+)?$/.test(v), "must be a positive decimal number such as 10 or 10.00")
 
+/** The message for a field left out; `undefined` keeps zod's own for every other issue. */
+const whenMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined)
+
+/** `URL.canParse`, not `z.url()`: zod 4's URL check trims the value, and a URL with spaces around it stays refused. */
 const httpUrl = z
-  .string({ required_error: "is required" })
-  .url("must be a full URL such as https://shop.example")
+  .string({ error: whenMissing("is required") })
+  .refine((v) => URL.canParse(v), "must be a full URL such as https://shop.example")
   .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://")
   .transform((v) => v.replace(/\/+$/, ""))
 
 export const odemeOptionsSchema = z
-  .object({
-    apiKey: z.string({ required_error: "is required (the API key from the merchant panel)" }).min(1, "is required"),
+  .strictObject({
+    apiKey: z.string({ error: whenMissing("is required (the API key from the merchant panel)") }).min(1, "is required"),
     apiId: z.coerce
-      .number({ invalid_type_error: "must be the integer api_id from the merchant panel" })
+      .number({ error: "must be the integer api_id from the merchant panel" })
       .int("must be an integer")
       .positive("must be a positive integer"),
     baseUrl: httpUrl,
-    mode: z.enum(["sandbox", "live"], { errorMap: () => ({ message: 'must be "sandbox" or "live"' }) }).default("sandbox"),
+    mode: z.enum(["sandbox", "live"], { error: 'must be "sandbox" or "live"' }).default("sandbox"),
     backendUrl: httpUrl,
     storefrontUrl: httpUrl,
     /** More storefront origins the return route may send customers back to. */
@@ -37,11 +42,11 @@ export const odemeOptionsSchema = z
     minimumAmountTry: decimal.optional(),
     /** TRY value of one unit, used only to apply `minimumAmountTry` to USD/EUR/GBP carts. */
     exchangeRatesTry: z
-      .record(decimal)
+      .record(z.string(), decimal)
       .superRefine((rates, ctx) => {
         for (const key of Object.keys(rates)) {
           if (!(RATE_CURRENCIES as readonly string[]).includes(key)) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is not a currency with a rate (use ${RATE_CURRENCIES.join(", ")})` })
+            ctx.addIssue({ code: "custom", path: [key], message: `is not a currency with a rate (use ${RATE_CURRENCIES.join(", ")})` })
           }
         }
       })
@@ -49,7 +54,7 @@ export const odemeOptionsSchema = z
     httpTimeoutMs: z.coerce.number().int().min(100, "must be at least 100 ms").max(120_000).default(10_000),
     httpRetries: z.coerce.number().int().min(0).max(5).default(2),
     transfer: z
-      .object({
+      .strictObject({
         bankGroupId: z.coerce.number().int().positive().optional(),
         expiryHours: z.coerce.number().positive("must be positive").default(48),
         cancelOrderOnExpiry: z.boolean().default(true),
@@ -61,10 +66,9 @@ export const odemeOptionsSchema = z
         pollConcurrency: z.coerce.number().int().min(1).max(50).default(5),
         pollMaxPerRun: z.coerce.number().int().min(1).max(100_000).default(500),
       })
-      .strict()
-      .default({}),
+      .prefault({}),
     checkout: z
-      .object({
+      .strictObject({
         /**
          * Spec §4.2 rule 3. "B": charged in the currency and amount sent (default).
          * "A": the service converts a non-TRY amount to TRY; the confirmed amount is then
@@ -87,8 +91,7 @@ export const odemeOptionsSchema = z
         /** How long the return route waits for the webhook's verdict before redirecting. */
         returnWaitMs: z.coerce.number().int().min(0).max(15_000).default(4_000),
       })
-      .strict()
-      .default({}),
+      .prefault({}),
     /**
      * Whether a proxy in front of Medusa is trusted to say who the customer is
      * (X-Forwarded-For). Off: the transfer API's `client_ip` is the address that
@@ -100,9 +103,9 @@ export const odemeOptionsSchema = z
      * customers' behalf (server actions) and report the customer's address in
      * the `x-odeme-client-ip` header. Only these are believed.
      */
-    trustedStorefrontAddresses: z.array(z.string().ip({ message: "must be an IP address" })).default([]),
+    trustedStorefrontAddresses: z.array(z.string().refine((a) => isIP(a) !== 0, "must be an IP address")).default([]),
     webhook: z
-      .object({
+      .strictObject({
         /**
          * Off by default. Notifications accepted per minute from one client address
          * before 429. Behind a TLS proxy the service and everyone else share one
@@ -111,12 +114,11 @@ export const odemeOptionsSchema = z
          */
         maxPerMinutePerAddress: z.coerce.number().int().min(1).max(1_000_000).optional(),
       })
-      .strict()
-      .default({}),
+      .prefault({}),
     /** The spec has no refund call: "manual" records it for the panel, "reject" refuses. */
     refunds: z.enum(["manual", "reject"]).default("manual"),
     notifications: z
-      .object({
+      .strictObject({
         maxAttempts: z.coerce.number().int().min(1).max(100).default(12),
         /** How long a process holds a notification it is processing; after a crash it is taken up again once this ends. */
         leaseSeconds: z.coerce.number().int().min(5).max(3600).default(120),
@@ -138,25 +140,23 @@ export const odemeOptionsSchema = z
         /** Consecutive failures to capture a paid payment, or to ask the service about a transfer, before a person is asked. */
         failuresBeforeAttention: z.coerce.number().int().min(1).max(1000).default(5),
       })
-      .strict()
-      .default({}),
+      .prefault({}),
   })
-  .strict()
   .superRefine((o, ctx) => {
     if (o.mode === "live") {
       // The API key travels in a header: in live mode only over TLS, or over this
       // machine's loopback (a TLS-terminating sidecar, or the emulator in tests).
       if (!o.baseUrl.startsWith("https://") && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(o.baseUrl)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["baseUrl"], message: "must use https:// in live mode (the API key is sent to it)" })
+        ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "must use https:// in live mode (the API key is sent to it)" })
       }
       for (const key of ["backendUrl", "storefrontUrl"] as const) {
         if (!o[key].startsWith("https://")) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: "must use https:// in live mode" })
+          ctx.addIssue({ code: "custom", path: [key], message: "must use https:// in live mode" })
         }
       }
       o.storefrontOrigins.forEach((origin, i) => {
         if (!origin.startsWith("https://")) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["storefrontOrigins", i], message: "must use https:// in live mode" })
+          ctx.addIssue({ code: "custom", path: ["storefrontOrigins", i], message: "must use https:// in live mode" })
         }
       })
     }
@@ -194,9 +194,9 @@ function withoutInjectedKeys(input: unknown): unknown {
   return copy
 }
 
-function describeIssue(issue: z.ZodIssue): string[] {
+function describeIssue(issue: z.core.$ZodIssue): string[] {
   const where = issue.path.join(".")
-  if (issue.code !== z.ZodIssueCode.unrecognized_keys) return [`${where || "options"} ${issue.message}`]
+  if (issue.code !== "unrecognized_keys") return [`${where || "options"} ${issue.message}`]
   const known = knownKeysAt(issue.path)
   return issue.keys.map((key) => {
     const name = where ? `${where}.${key}` : key
@@ -206,25 +206,25 @@ function describeIssue(issue: z.ZodIssue): string[] {
 }
 
 /** The option names accepted at one level of the schema, for "did you mean". */
-function knownKeysAt(path: ReadonlyArray<string | number>): string[] {
-  let schema: z.ZodTypeAny = odemeOptionsSchema
+function knownKeysAt(path: ReadonlyArray<PropertyKey>): string[] {
+  let schema: z.ZodType = odemeOptionsSchema
   for (const segment of [undefined, ...path]) {
-    schema = unwrap(schema)
+    schema = unwrapOption(schema)
     if (segment === undefined) continue
     if (!(schema instanceof z.ZodObject)) return []
-    const next = (schema.shape as Record<string, z.ZodTypeAny>)[String(segment)]
+    const next = (schema.shape as Record<string, z.ZodType>)[String(segment)]
     if (!next) return []
     schema = next
   }
-  schema = unwrap(schema)
+  schema = unwrapOption(schema)
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
 }
 
-function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+/** An option's schema without its default, optionality or transform: an object for a group of options. */
+export function unwrapOption(schema: z.ZodType): z.ZodType {
   for (;;) {
-    if (schema instanceof z.ZodEffects) schema = schema.innerType()
-    else if (schema instanceof z.ZodDefault) schema = schema.removeDefault()
-    else if (schema instanceof z.ZodOptional) schema = schema.unwrap()
+    if (schema instanceof z.ZodPipe) schema = schema.in as z.ZodType
+    else if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType
     else return schema
   }
 }

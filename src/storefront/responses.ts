@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { zodMessage } from "./validation-message"
 
 /**
  * The store routes' answers, parsed where a storefront receives them so a
@@ -63,7 +64,7 @@ export const quickCheckoutFormSchema = z.object({
     .url()
     .refine((u) => /^https?:\/\//i.test(u), "the form action must be an http(s) address"),
   method: z.literal("POST"),
-  fields: z.record(z.string()),
+  fields: z.record(z.string(), z.string()),
 })
 export const quickCheckoutFormResponseSchema = z.object({ form: quickCheckoutFormSchema })
 export type OdemeQuickCheckoutForm = z.infer<typeof quickCheckoutFormSchema>
@@ -93,14 +94,13 @@ export const transferSessionDataSchema = z
     /** ISO time after which an unpaid transfer expires (`transfer.expiryHours` after it was created). */
     expires_at: nullableText.optional(),
   })
-  .passthrough()
+  .loose()
 export type OdemeTransferSessionData = z.infer<typeof transferSessionDataSchema>
 
-function parseWith<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, what: string, value: unknown): T {
+function parseWith<T>(schema: z.ZodType<T, unknown>, what: string, value: unknown): T {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const where = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
-  throw new TypeError(`Unexpected answer from ${what}: ${where}`)
+  throw new TypeError(`Unexpected answer from ${what}: ${zodMessage(result.error)}`)
 }
 
 export const parseBanksResponse = (json: unknown): OdemeBanksResponse =>

@@ -1,4 +1,5 @@
 import { quickCheckoutFormSchema, type OdemeQuickCheckoutForm } from "./responses"
+import { zodMessage } from "./validation-message"
 
 /** The part of `document` the form needs; a test passes a fake one. */
 export interface FormDocument {
@@ -18,7 +19,7 @@ export interface FormDocument {
 export function submitQuickCheckoutForm(form: OdemeQuickCheckoutForm, doc?: FormDocument): HTMLFormElement {
   const parsed = quickCheckoutFormSchema.safeParse(form)
   if (!parsed.success) {
-    throw new TypeError(`Not a Quick Checkout form: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`)
+    throw new TypeError(`Not a Quick Checkout form: ${zodMessage(parsed.error)}`)
   }
   const d: FormDocument | undefined = doc ?? (typeof document === "undefined" ? undefined : document)
   if (!d) throw new Error("submitQuickCheckoutForm runs in a browser (no document here)")

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import { z } from "zod"
 import { odemeConfig } from "../../config"
 import { checkoutDescription } from "../checkout-form"
-import { allowedStorefrontOrigins, OdemeOptionsError, odemeOptionsSchema, parseOdemeOptions } from "../options"
+import { allowedStorefrontOrigins, OdemeOptionsError, odemeOptionsSchema, parseOdemeOptions, unwrapOption } from "../options"
 import { assertPluginRegistered, differingOptions, noteProviderOptions, OdemeRegistrationError, optionsFingerprint, registerPluginOptions, resetRegistrations } from "../options-registration"
 
 const good = {
@@ -122,15 +122,10 @@ describe("payment description", () => {
 })
 
 describe("the options table in docs/configuration.md", () => {
-  const leaves = (schema: z.ZodTypeAny, prefix = ""): string[] => {
-    for (;;) {
-      if (schema instanceof z.ZodEffects) schema = schema.innerType()
-      else if (schema instanceof z.ZodDefault) schema = schema.removeDefault()
-      else if (schema instanceof z.ZodOptional) schema = schema.unwrap()
-      else break
-    }
+  const leaves = (option: z.ZodType, prefix = ""): string[] => {
+    const schema = unwrapOption(option)
     if (!(schema instanceof z.ZodObject)) return [prefix]
-    return Object.entries(schema.shape as Record<string, z.ZodTypeAny>).flatMap(([k, s]) => leaves(s, prefix ? `${prefix}.${k}` : k))
+    return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([k, s]) => leaves(s, prefix ? `${prefix}.${k}` : k))
   }
 
   it("lists every option", () => {

@@ -8,6 +8,7 @@ import type {
 import { z } from "zod"
 import { chargeableAmount } from "../../../lib/amount-rules"
 import { odemeError } from "../../../lib/medusa-errors"
+import { zodMessage } from "../../../storefront/validation-message"
 import { checkoutDescription, checkoutFormFor } from "../../../lib/checkout-form"
 import { allowedStorefrontOrigins, CHECKOUT_CURRENCIES } from "../../../lib/options"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
@@ -16,12 +17,10 @@ import { PaymentProviderKeys } from "../types"
 
 type Data = Record<string, unknown>
 
-const checkoutDataSchema = z
-  .object({
-    session_id: z.string().min(1),
-    return_url: z.string().url("return_url must be a full URL on the storefront").max(2000).optional(),
-  })
-  .passthrough()
+const checkoutDataSchema = z.looseObject({
+  session_id: z.string().min(1),
+  return_url: z.url("return_url must be a full URL on the storefront").max(2000).optional(),
+})
 
 /**
  * Quick Checkout (spec §4.2): the customer pays by card or transfer on the
@@ -39,7 +38,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const parsed = checkoutDataSchema.safeParse(input.data ?? {})
     if (!parsed.success) {
-      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", parsed.error.issues.map((i) => i.message).join("; "))
+      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", zodMessage(parsed.error))
     }
     const data = { ...parsed.data, session_id: this.medusaSessionId(input) }
     if (data.return_url && !allowedStorefrontOrigins(this.options_).includes(new URL(data.return_url).origin)) {
