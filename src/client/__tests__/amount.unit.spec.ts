@@ -91,3 +91,28 @@ describe("toDecimalString / formatAmount / toMinorUnits, exactly", () => {
     expect(amountsEqual(-1, "-1.00")).toBe(true)
   })
 })
+
+// Survivors of `npm run mutate` on amount.ts (2026-11-26), one by one.
+describe("toDecimalString's object shapes and exponents, exactly", () => {
+  it("refuses null and true with its own message, without reading a property of them", () => {
+    expect(() => toDecimalString(null as never)).toThrow("Amount must be a number, a decimal string or a BigNumber")
+    expect(() => toDecimalString(true as never)).toThrow("Amount must be a number, a decimal string or a BigNumber")
+  })
+
+  it("reads bigNumber only when it has a toFixed function, and raw.value only when it is text or a number", () => {
+    expect(toDecimalString({ bigNumber: {}, value: 3 } as never)).toBe("3")
+    expect(toDecimalString({ bigNumber: { toFixed: "9" }, value: 3 } as never)).toBe("3")
+    expect(toDecimalString({ raw: { value: null }, value: 3 } as never)).toBe("3")
+    expect(toDecimalString({ raw: { value: { value: 5 } }, value: 3 } as never)).toBe("3")
+  })
+
+  it("moves only as many fraction digits as the exponent says", () => {
+    expect(toDecimalString("1.25e1")).toBe("12.5")
+    expect(toDecimalString("-0.0125e+2")).toBe("-1.25")
+  })
+
+  it("bounds negative exponents as well as positive ones", () => {
+    expect(() => toDecimalString("1e-1001")).toThrow("Amount exponent is out of range")
+    expect(toDecimalString("1e-1000")).toBe(`0.${"0".repeat(999)}1`)
+  })
+})

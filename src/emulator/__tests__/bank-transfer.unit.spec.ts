@@ -332,3 +332,76 @@ describe("bank transfer API", () => {
     })
   })
 })
+
+// Survivors of `npm run mutate` on transfer-routes.ts (2026-11-26), one by one.
+describe("bank transfer API, each answer exactly", () => {
+  const env = emulatorWithReceiver()
+  const status = async (r: any, key = LIVE_KEY) =>
+    (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, key)).json.result.sale_status
+
+  it("names each refusal", async () => {
+    await control(env.emu, "/config", { permBankTransfer: false })
+    expect((await api(env.emu, "POST", "/api/pay/bank_transfer", transfer())).json.message).toBe(
+      "Bank transfer through the API is not permitted for this merchant (api_perm_bank_transfer=0)"
+    )
+    await control(env.emu, "/config", { permBankTransfer: true })
+    const live = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${live.json.payment_id}`, undefined, LIVE_KEY)).json.result.br_tracking_no
+    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=successful`, undefined, LIVE_KEY)).json.message).toBe(
+      `Invalid parameter "sandbox_result": only available with a sandbox API key`
+    )
+    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/control/999999")).json).toEqual({ success: false, message: "Bank transfer 999999 not found" })
+    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/uuid/nope")).json).toEqual({ success: false, message: "Bank transfer with uuid nope not found" })
+  })
+
+  it("lists the banks of the asked group only, and refuses a group id that is not an integer", async () => {
+    const ids = async (group: number) => (await api(env.emu, "GET", `/api/pay/bank_transfer/get/banks/${group}`)).json.result.map((b: any) => b.bta_id)
+    expect(await ids(1)).toEqual([11, 12, 13])
+    expect(await ids(2)).toEqual([21, 22])
+    for (const bad of ["abc", "x1", "1x"]) {
+      const r = await api(env.emu, "GET", `/api/pay/bank_transfer/get/banks/${bad}`)
+      expect([r.status, r.json.message]).toEqual([400, `Invalid field "bank_group_id": must be an integer`])
+    }
+    const missing = await api(env.emu, "GET", "/api/pay/bank_transfer/get/banks/99")
+    expect([missing.status, missing.json.message]).toEqual([404, "Bank group 99 not found"])
+  })
+
+  it("keeps the customer's address, e-mail and phone on the transfer", async () => {
+    await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_phone: "+905550000000" }))
+    const [t] = (await control(env.emu, "/transfers")).result
+    expect(t.transfer).toMatchObject({ client_ip: "203.0.113.7", customer_email: "ayse@example.com", customer_phone: "+905550000000" })
+  })
+
+  it("lets an arrived FAST transfer confirm only a live transfer that waits, reading its sender in capitals", async () => {
+    await control(env.emu, "/fast-transfer", { sender_name: "  ayşe yılmaz ", amount: "150.00", currency: "TRY" })
+    // A sandbox transfer that waits, and a live one that the next outcome fails, leave it unused.
+    const sandbox = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ sandbox_result: "pending", order_id: "sb" }))
+    await control(env.emu, "/next-outcome", { outcome: "failed" })
+    const failed = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "failed" }), LIVE_KEY)
+    expect([await status(sandbox, SANDBOX_KEY), await status(failed)]).toEqual([0, 2])
+    expect((await control(env.emu, "/transfers")).fast_transfers).toMatchObject([{ matched_uuid: null }])
+    const waiting = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ order_id: "live" }), LIVE_KEY)
+    expect(await status(waiting)).toBe(1)
+    expect((await control(env.emu, "/transfers")).fast_transfers).toMatchObject([{ matched_uuid: waiting.json.payment_id }])
+  })
+
+  it("routes each endpoint by its whole path, behind the key, under its own fault name", async () => {
+    const live = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer())
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${live.json.payment_id}`)).json.result.br_tracking_no
+    const paths: Array<[string, string, string]> = [
+      ["bank_groups", "GET", "/api/pay/bank_transfer/bank-group/list"],
+      ["banks", "GET", "/api/pay/bank_transfer/get/banks/1"],
+      ["create_transfer", "POST", "/api/pay/bank_transfer"],
+      ["control", "GET", `/api/pay/bank_transfer/control/${trackingNo}`],
+      ["uuid", "GET", `/api/pay/bank_transfer/uuid/${live.json.payment_id}`],
+    ]
+    for (const [endpoint, method, path] of paths) {
+      const body = method === "POST" ? transfer() : undefined
+      expect([endpoint, (await api(env.emu, method, path, body, null)).status]).toEqual([endpoint, 401])
+      for (const around of [`/x${path}`, `${path}/x`]) expect([around, (await api(env.emu, method, around, body)).status]).toEqual([around, 404])
+      await control(env.emu, "/faults", { endpoint, mode: "error500", count: 1 })
+      expect([endpoint, (await api(env.emu, method, path, body)).status]).toEqual([endpoint, 500])
+      expect([endpoint, (await api(env.emu, method, path, body)).status]).toEqual([endpoint, 200])
+    }
+  })
+})

@@ -7,13 +7,14 @@ import type { Payment } from "../types"
 // The emulator's transfer states (§3.1, §2.5) without HTTP, each rule exactly (npm run mutate).
 function context() {
   const notified: Array<{ uuid: string; body: any }> = []
+  const logged: string[] = []
   const ctx = {
     state: new EmulatorState(buildConfig({ hashSecret: "s" }, "http://emu.test")),
     webhooks: { notify: (uuid: string, body: unknown) => notified.push({ uuid, body }) },
     faults: {},
-    log: () => undefined,
+    log: (line: string) => logged.push(line),
   } as unknown as EmulatorContext
-  return { ctx, notified }
+  return { ctx, notified, logged }
 }
 
 const transfer = (ctx: EmulatorContext, over: Partial<Payment> = {}, name = "Ayşe Yılmaz") => {
@@ -107,5 +108,46 @@ describe("emulator payments", () => {
     const { ctx } = context()
     createPayment(ctx, { kind: "card_api", method: "credit_card", mode: "live", api_id: 1, order_id: "c", amount: "5", currency: "TRY" } as never)
     expect(matchFastTransfer(ctx, "x", "5.00", "TRY")).toBeUndefined()
+  })
+})
+
+// Survivors of `npm run mutate` on payments.ts (2026-11-26), one by one.
+describe("emulator payments, exactly", () => {
+  it("logs each payment's creation and final status", () => {
+    const { ctx, logged } = context()
+    const p = transfer(ctx)
+    finalize(ctx, p, "successful")
+    expect(logged).toEqual([`payment ${p.uuid} created (bank_transfer_api, live, order o1, 150.00 TRY)`, `payment ${p.uuid} -> successful`])
+  })
+
+  it("dates a transfer record in unix seconds", () => {
+    const { ctx } = context()
+    const before = Math.floor(Date.now() / 1000)
+    const p = transfer(ctx)
+    const after = Math.floor(Date.now() / 1000)
+    expect(p.transfer!.sale_date).toBeGreaterThanOrEqual(before)
+    expect(p.transfer!.sale_date).toBeLessThanOrEqual(after)
+  })
+
+  it("keeps the method a payment already has, whatever finalize is told", () => {
+    const { ctx } = context()
+    const p = transfer(ctx)
+    finalize(ctx, p, "failed", { method: "credit_card" })
+    expect(p).toMatchObject({ method: "bank_transfer", failure_message: MESSAGES.transferRejected })
+  })
+
+  it("compares names in capitals, as a bank writes them, and keeps the space between words", () => {
+    const { ctx } = context()
+    const p = transfer(ctx, {}, "Großmann Öz")
+    expect(matchFastTransfer(ctx, "GROSSMANN ÖZ", "150.00", "TRY")).toBe(p)
+    expect(matchFastTransfer(ctx, "GroßmannÖz", "150.00", "TRY")).toBeUndefined()
+  })
+
+  it("picks the oldest by creation time, not the first stored", () => {
+    const { ctx } = context()
+    const stored = transfer(ctx, {}, "Ali Veli")
+    const older = transfer(ctx, {}, "Ali Veli")
+    older.created_at = new Date(Date.parse(stored.created_at) - 1000).toISOString()
+    expect(matchFastTransfer(ctx, "Ali Veli", "150.00", "TRY")).toBe(older)
   })
 })

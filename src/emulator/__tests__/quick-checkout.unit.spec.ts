@@ -274,3 +274,28 @@ describe("Quick Checkout", () => {
     expect(again.result.status).toBe("successful")
   })
 })
+
+// Survivors of `npm run mutate` on checkout-routes.ts's Quick Checkout handler (2026-11-26).
+describe("Quick Checkout, each check exactly", () => {
+  const env = emulatorWithReceiver()
+  const post = (form: Record<string, string>) => postForm(env.emu.url + "/checkout/quick", form)
+
+  it.each([
+    ["an api_id with a prefix", { api_id: "x1001" }, /api_id.{1,8}: must be an integer/],
+    ["an amount with a prefix", { amount: "x200.00" }, /shape 200\.00/],
+    ["an amount with three decimals", { amount: "200.001" }, /shape 200\.00/],
+    ["a zero amount", { amount: "0.00" }, /amount.{1,8}: must be greater than 0/],
+    ["an unknown currency", { currency: "JPY" }, /must be one of TRY, USD, EUR, GBP/],
+    ["a ts that is not a number", { ts: "abc" }, /ts.{1,8}: must be a unix timestamp/],
+  ])("refuses %s with its reason", async (_name, fields, reason) => {
+    const res = await post(signedForm(fields as never))
+    expect(res.status).toBe(400)
+    expect(res.text).toMatch(reason)
+    expect((await control(env.emu, "/payments")).result).toHaveLength(0)
+  })
+
+  it("trims the currency, and asks a sandbox checkout neither HTTPS nor the minimum", async () => {
+    expect((await post(signedForm({ currency: " usd " }))).status).toBe(303)
+    expect((await post(signedForm({ amount: "1.00", success_url: "http://shop.example/ok", cancel_url: "http://shop.example/no" }))).status).toBe(303)
+  })
+})

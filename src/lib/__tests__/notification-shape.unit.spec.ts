@@ -98,3 +98,34 @@ describe("zodMessage", () => {
     expect(zodMessage({ issues: [{ path: ["a", 0], message: "bad" }, { path: [], message: "worse" }] })).toBe("a.0: bad; worse")
   })
 })
+
+// Survivors of `npm run mutate` on notification-shape.ts (2026-11-26), one by one; the first three were written before the run.
+describe("notification shape, edges", () => {
+  it("answers no body at all with the object message, without reading a field of it", () => {
+    expect(messageOf(null)).toBe("the notification must be an object of fields")
+    expect(messageOf(undefined)).toBe("the notification must be an object of fields")
+  })
+
+  it("names the first unstorable text it meets and stops there", () => {
+    expect(unstorableText({ a: "\u0000", b: "\ud800" })).toBe("nul")
+    expect(unstorableText({ a: "\ud800", b: "\u0000" })).toBe("lone_surrogate")
+  })
+
+  it("looks inside objects only, not into a function's properties", () => {
+    const fn = Object.assign(() => undefined, { x: "\u0000" })
+    expect(hasNulCharacter(fn)).toBe(false)
+    expect(hasNulCharacter({ f: fn })).toBe(false)
+  })
+
+  it("raises each of its own refusals as a custom issue, like zod's own refinements", () => {
+    const issues = (body: unknown) => {
+      const r = webhookSchema.safeParse(body)
+      return r.success ? [] : r.error.issues.map((i) => [i.code, i.message])
+    }
+    const fields = Object.fromEntries(Array.from({ length: 37 }, (_, i) => [`f${i}`, "v"]))
+    expect(issues({ ...good, ...fields })).toEqual([["custom", "at most 40 fields are accepted"]])
+    expect(issues({ ...good, ["k".repeat(101)]: 1 })).toEqual([["custom", "field names are at most 100 characters"]])
+    expect(issues({ ...good, extra: [1] })).toEqual([["custom", "nested values are not accepted"]])
+    expect(issues({ ...good, extra: "x".repeat(2001) })).toEqual([["custom", "is too long"]])
+  })
+})

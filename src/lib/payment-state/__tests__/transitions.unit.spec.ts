@@ -317,3 +317,15 @@ describe("warnings, adopted uuids and review codes: every state × every answer"
     }
   }
 })
+
+// Survivor of `npm run mutate` on transitions.ts (2026-11-26).
+describe("which amount_mismatch code reopens a payment", () => {
+  it("only a payment in review: a code left on a closed payment never lets a success capture", () => {
+    for (const status of ["canceled", "expired", "failed"] as const) {
+      const p = { status, review_code: "amount_mismatch" as const, primary_uuid: U1 }
+      expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", action: "none", charge: "late" })
+    }
+    const paid = { status: "paid" as const, review_code: "amount_mismatch" as const, primary_uuid: U1 }
+    expect(decide(paid, ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "none", outcome: "rejected", warn: false })
+  })
+})
