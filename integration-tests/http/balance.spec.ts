@@ -162,6 +162,38 @@ medusaIntegrationTestRunner({
       await expectSettled(orderId)
     })
 
+    it("a bank transfer the service approves at once is captured onto the order when it is started", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz" })
+      const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, { payment_collection_id: collection.id, order_id: orderId })
+      expect(started.status).toBe(200)
+      expect(started.data.payment_session.session_status).toBe("authorized")
+      await expectSettled(orderId)
+    })
+
+    it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
+      const orderId = await paidOrder()
+      const other = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const session = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      const base = `/store/odeme/payment-sessions/${session.id}`
+
+      expect((await storeGet(base)).status).toBe(400)
+      expect((await storeGet(`${base}?order_id=${orderId}`)).status).toBe(400)
+      expect((await storeGet(`${base}?payment_collection_id=${collection.id}&order_id=${other}`)).status).toBe(404)
+      expect((await storeGet(`${base}?payment_collection_id=pay_col_nope&order_id=${orderId}`)).status).toBe(404)
+      expect((await store_(`${base}/form`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
+      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
+      // Not a transfer: nothing to start.
+      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: orderId })).status).toBe(400)
+
+      // A checkout's session is not reachable through an order's proof.
+      const { cart, session: cartSession, collectionId } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?payment_collection_id=${collectionId}&order_id=${orderId}`)).status).toBe(404)
+      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?cart_id=${cart.id}`)).status).toBe(200)
+    })
+
     it("an order canceled after its edit: the balance link starts no payment, and money paid anyway on a session opened afterwards is listed to give back, never captured", async () => {
       const orderId = await paidOrder()
       const collection = await editAddingAnItem(orderId)
@@ -196,38 +228,6 @@ medusaIntegrationTestRunner({
       expect(order.status).toBe("canceled")
       const balance = order.payment_collections.find((pc: any) => pc.id === collection.id)
       expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
-    })
-
-    it("a bank transfer the service approves at once is captured onto the order when it is started", async () => {
-      const orderId = await paidOrder()
-      const collection = await editAddingAnItem(orderId)
-      const session = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz" })
-      const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, { payment_collection_id: collection.id, order_id: orderId })
-      expect(started.status).toBe(200)
-      expect(started.data.payment_session.session_status).toBe("authorized")
-      await expectSettled(orderId)
-    })
-
-    it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
-      const orderId = await paidOrder()
-      const other = await paidOrder()
-      const collection = await editAddingAnItem(orderId)
-      const session = await balanceSession(collection.id, CHECKOUT_PROVIDER)
-      const base = `/store/odeme/payment-sessions/${session.id}`
-
-      expect((await storeGet(base)).status).toBe(400)
-      expect((await storeGet(`${base}?order_id=${orderId}`)).status).toBe(400)
-      expect((await storeGet(`${base}?payment_collection_id=${collection.id}&order_id=${other}`)).status).toBe(404)
-      expect((await storeGet(`${base}?payment_collection_id=pay_col_nope&order_id=${orderId}`)).status).toBe(404)
-      expect((await store_(`${base}/form`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
-      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
-      // Not a transfer: nothing to start.
-      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: orderId })).status).toBe(400)
-
-      // A checkout's session is not reachable through an order's proof.
-      const { cart, session: cartSession, collectionId } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?payment_collection_id=${collectionId}&order_id=${orderId}`)).status).toBe(404)
-      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?cart_id=${cart.id}`)).status).toBe(200)
     })
   },
 })
