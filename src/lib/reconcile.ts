@@ -38,7 +38,7 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
   for (const row of await odeme.unsettledPaid(SETTLE_GRACE_SECONDS, PAGE)) {
     summary.checked++
     const state = await medusaState(container, row.session_id)
-    if (state.captured && state.orderId) {
+    if (state.captured && state.recorded && state.orderId) {
       // Settled by another path (the storefront's cart.complete): the failures counted before no longer stand.
       await odeme.linkCart(row.session_id, state.cartId, state.orderId)
       if (row.settle_failures) await odeme.countFailure(row.session_id, "settle", false)

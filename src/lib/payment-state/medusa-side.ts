@@ -5,12 +5,18 @@ import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
 
-/** Where Medusa stands for a payment session: payment captured? cart? order, and is it canceled? */
+/**
+ * Where Medusa stands for a payment session: payment captured? cart? order,
+ * and is it canceled? `recorded`: every capture of the payment is in the
+ * order's transactions (what the order owes reads them). The payment module
+ * captures a provider's "captured" answer by itself, without the order's
+ * transaction: only a capture workflow adds it, so a capture alone is not settled.
+ */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: sessions } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "payment_collection_id", "payment_collection.status", "payment.id", "payment.captured_at"],
+    fields: ["id", "status", "payment_collection_id", "payment_collection.status", "payment.id", "payment.captured_at", "payment.captures.id"],
     filters: { id: sessionId },
   })
   const session = sessions[0] as
@@ -19,10 +25,10 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
         status: string
         payment_collection_id: string
         payment_collection?: { status: string } | null
-        payment?: { id: string; captured_at: Date | null } | null
+        payment?: { id: string; captured_at: Date | null; captures?: Array<{ id: string }> | null } | null
       }
     | undefined
-  if (!session) return { session: null, captured: false, cartId: null, orderId: null, orderCanceled: false }
+  if (!session) return { session: null, captured: false, recorded: false, cartId: null, orderId: null, orderCanceled: false }
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -39,7 +45,16 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
   // created on such a collection afterwards sets the collection's status anew: the order decides.
   const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
-  return { session, captured: !!session.payment?.captured_at, cartId, orderId, orderCanceled }
+  const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
+  let recorded = true
+  if (orderId && captureIds.length) {
+    const transactions = await container
+      .resolve(Modules.ORDER)
+      .listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captureIds }, { select: ["reference_id"] })
+    const seen = new Set(transactions.map((t) => t.reference_id))
+    recorded = captureIds.every((id) => seen.has(id))
+  }
+  return { session, captured: !!session.payment?.captured_at, recorded, cartId, orderId, orderCanceled }
 }
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
@@ -50,62 +65,71 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
 }
 
 /**
- * Captures the session's payment and completes its cart, exactly once. The
- * per-session lock (Medusa's locking module: use a Redis or PostgreSQL
- * locking provider when several servers run) serialises the plugin's own
- * callers; Medusa's cart lock serialises them with the storefront's
- * `cart.complete`. Already captured and ordered → nothing to do. Throws
- * (with Medusa's reason) while it is not there yet, so the caller retries.
+ * Captures the session's payment onto its order (completing its cart first
+ * when it has one), exactly once. The per-session lock (Medusa's locking
+ * module: use a Redis or PostgreSQL locking provider when several servers
+ * run) serialises every caller that captures: the plugin's own paths here,
+ * the balance authorize route through `settleUnderLock`. Medusa's cart lock
+ * serialises them with the storefront's `cart.complete`. Already captured and
+ * on the order → nothing to do. Throws (with Medusa's reason) while it is not
+ * there yet, so the caller retries.
  */
-export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<"settled" | "order_canceled" | "captured_then_canceled"> {
-  const locking = container.resolve(Modules.LOCKING)
-  const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && (!!s.orderId || !s.cartId)
-  return locking.execute(
-    settleLockKey(payment.session_id),
-    async () => {
-      let state = await medusaState(container, payment.session_id)
-      // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
-      if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
-      const odeme = odemeModule(container)
-      // Every payment of the cart names its cart, and its order once there is one: an item about a
-      // payment whose cart was paid again (a second payment) then shows the order that payment made.
-      const link = () => odeme.linkCart(payment.session_id, state.cartId, state.orderId)
-      if (state.cartId && payment.cart_id !== state.cartId) await link()
-      if (settled(state)) {
-        await link()
-        return "settled" as const
-      }
-      // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
-      const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? ("captured_then_canceled" as const) : ("order_canceled" as const))
-      if (state.orderCanceled) return canceled()
-      await processPaymentWorkflow(container).run({
-        input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
-      })
-      state = await medusaState(container, payment.session_id)
-      // Medusa's cancel does not take this lock: an order canceled while this capture ran is followed here,
-      // not only by the order.canceled subscriber (whose event a crash could lose).
-      if (state.orderCanceled) return canceled()
-      let completion: string | null = null
-      if (state.cartId && !state.orderId) {
-        // Cart completion inside processPaymentWorkflow may lose a race with the storefront; try ourselves.
-        try {
-          await completeCartWorkflow(container).run({ input: { id: state.cartId } })
-        } catch (err) {
-          completion = err instanceof Error ? err.message : String(err)
-        }
-        state = await medusaState(container, payment.session_id)
-      }
-      if (!settled(state)) {
-        throw new Error(
-          `session ${payment.session_id} is not captured and ordered yet` +
-            (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
-        )
-      }
-      await link()
-      return "settled" as const
-    },
-    { timeout: 30 }
-  )
+export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleOutcome> {
+  return withSettleLock(container, payment.session_id, () => settleLocked(container, payment))
+}
+
+export type SettleOutcome = "settled" | "order_canceled" | "captured_then_canceled"
+
+/** Runs `job` holding the session's settle lock (see settlePaid). */
+export function withSettleLock<T>(container: MedusaContainer, sessionId: string, job: () => Promise<T>): Promise<T> {
+  return container.resolve(Modules.LOCKING).execute(settleLockKey(sessionId), job, { timeout: 30 })
+}
+
+/** settlePaid's work; the caller holds the session's settle lock. */
+export async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleOutcome> {
+  const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && s.recorded && (!!s.orderId || !s.cartId)
+  let state = await medusaState(container, payment.session_id)
+  // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
+  if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
+  const odeme = odemeModule(container)
+  // Every payment of the cart names its cart, and its order once there is one: an item about a
+  // payment whose cart was paid again (a second payment) then shows the order that payment made.
+  const link = () => odeme.linkCart(payment.session_id, state.cartId, state.orderId)
+  if (state.cartId && payment.cart_id !== state.cartId) await link()
+  if (settled(state)) {
+    await link()
+    return "settled"
+  }
+  // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
+  const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
+  if (state.orderCanceled) return canceled()
+  // With a payment already there (captured by the payment module, not yet on the order) this runs the
+  // capture workflow, which adds the order's transaction; without one it authorizes and captures.
+  await processPaymentWorkflow(container).run({
+    input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
+  })
+  state = await medusaState(container, payment.session_id)
+  // Medusa's cancel does not take this lock: an order canceled while this capture ran is followed here,
+  // not only by the order.canceled subscriber (whose event a crash could lose).
+  if (state.orderCanceled) return canceled()
+  let completion: string | null = null
+  if (state.cartId && !state.orderId) {
+    // Cart completion inside processPaymentWorkflow may lose a race with the storefront; try ourselves.
+    try {
+      await completeCartWorkflow(container).run({ input: { id: state.cartId } })
+    } catch (err) {
+      completion = err instanceof Error ? err.message : String(err)
+    }
+    state = await medusaState(container, payment.session_id)
+  }
+  if (!settled(state)) {
+    throw new Error(
+      `session ${payment.session_id} is not captured and ordered yet` +
+        (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
+    )
+  }
+  await link()
+  return "settled"
 }
 
 /**

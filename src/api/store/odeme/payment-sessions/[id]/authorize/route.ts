@@ -1,6 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { odemeModule } from "../../../../../../lib/odeme-module"
+import { settleLocked, withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
 import { findOwnedSession, refuseCanceledOrder } from "../../../../../utils/owned-session"
 import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 
@@ -12,6 +14,11 @@ import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
  * so this is that step. The session then waits in `pending_authorization`
  * (the IBAN is in the status route's answer) and the poller captures it onto
  * the same order when the service approves it.
+ *
+ * It runs under the session's settle lock: a sandbox transfer approved at
+ * once is also announced by a webhook at once, and two captures of one
+ * balance running side by side would put its transaction on the order twice
+ * (the order would read as overpaid).
  */
 export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, res: MedusaResponse) {
   const session = await findOwnedSession(req, req.params.id, req.validatedBody)
@@ -20,12 +27,21 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
   }
   refuseCanceledOrder(session)
   const payments = req.scope.resolve(Modules.PAYMENT)
-  // Idempotent in Medusa and in the provider (one transfer per session): a reload starts nothing new.
-  const payment = await payments.authorizePaymentSession(session.id, {})
-  if (payment) {
-    // Paid at once (sandbox): the provider's capture must also reach the order's transactions, or the order keeps owing.
-    await capturePaymentWorkflow(req.scope).run({ input: { payment_id: payment.id } })
-  }
+  await withSettleLock(req.scope, session.id, async () => {
+    // Idempotent in Medusa and in the provider (one transfer per session): a reload starts nothing new.
+    const payment = await payments.authorizePaymentSession(session.id, {})
+    const row = payment ? await odemeModule(req.scope).getPayment(session.id) : null
+    // Paid at once (sandbox): the payment module captured it by itself; settling puts it on the order.
+    // The customer's transfer is started either way: what this could not finish, the poller finishes
+    // (a paid transfer stays due until it is settled).
+    if (row?.status === "paid") {
+      await settleLocked(req.scope, row).catch((err) =>
+        req.scope
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .warn(`medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`)
+      )
+    }
+  })
   const [updated] = await payments.listPaymentSessions({ id: session.id })
   res.json({ payment_session: { id: session.id, session_status: updated?.status ?? session.status } })
 }
