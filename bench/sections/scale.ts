@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { insertPendingTransfers } from "../../integration-tests/utils/bulk-transfers"
 import { STORE_SQL, storeRecord } from "../../src/modules/odeme/sql/notifications"
-import { POLL_WHERE } from "../../src/modules/odeme/sql/payments"
+import { CLAIM_SQL } from "../../src/modules/odeme/sql/payments"
 import { CFG, log, median, medianOfRuns, round } from "../support"
 import { closeBenchNotifications } from "./ingest"
 import { insertCheckoutPayments, load, waitForDrain, webhookBody, type BenchContext } from "./context"
@@ -88,14 +88,7 @@ async function plans(db: any, sessionId: string) {
     }
   }
   await db.raw(`update odeme_payment set next_check_at = now() - interval '1 second' where session_id like 'payses_benchscaledue%'`)
-  await explain(
-    "claim",
-    `update odeme_payment set next_check_at = now() + make_interval(secs => 120), updated_at = now()
-     where id in (select id from odeme_payment
-       where ${POLL_WHERE} and next_check_at <= now() order by created_at desc limit 100 for update skip locked)
-     returning *`,
-    []
-  )
+  await explain("claim", CLAIM_SQL, [120, 100])
   // The intake's own statement (one webhook's row), as the route sends it.
   const row = { source: "webhook" as const, dedupe_key: `c:${randomUUID()}`, session_id: sessionId, service_uuid: randomUUID(), status: "successful", type: "credit_card", payload: {}, raw_body: null }
   await explain("ingest", STORE_SQL, [JSON.stringify([storeRecord(row, 1)])])

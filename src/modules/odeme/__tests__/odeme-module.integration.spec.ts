@@ -26,6 +26,25 @@ odemeModuleTests(({ service }) => {
       expect(found.id).toBe(created.id)
     })
 
+    it("claims a due transfer once until its lease ends, and a new next check ends the lease", async () => {
+      const due = async (session_id: string) => {
+        await service.createOdemePayments({ session_id, provider: "odeme-transfer", flow: "transfer_api", mode: "sandbox", amount: "9.00", currency: "TRY", status: "awaiting_transfer" })
+        await service.updatePaymentDetails(session_id, { service_uuid: `uuid-${session_id}`, next_check_at: new Date(Date.now() - 1000) })
+      }
+      await due("payses_lease_a")
+      await due("payses_lease_b")
+      const claimed = (rows: { session_id: string }[]) => rows.map((r) => r.session_id).filter((id) => id.startsWith("payses_lease_")).sort()
+      expect(claimed(await service.claimDueTransfers(10, 120))).toEqual(["payses_lease_a", "payses_lease_b"])
+      // A second poller (another worker) gets neither while the leases run.
+      expect(claimed(await service.claimDueTransfers(10, 120))).toEqual([])
+      // Checked: the next check is set, and it alone decides when the transfer is due again.
+      await service.recordChecks([{ session_id: "payses_lease_a", version: 0, details: { next_check_at: new Date(Date.now() - 1000), last_result: "pending" } }])
+      await service.updatePaymentDetails("payses_lease_b", { next_check_at: new Date(Date.now() - 1000) })
+      // (A lease of 0 s: ended as soon as it is taken, as one whose poller died ends after its time.)
+      expect(claimed(await service.claimDueTransfers(10, 0))).toEqual(["payses_lease_a", "payses_lease_b"])
+      expect(claimed(await service.claimDueTransfers(10, 120))).toEqual(["payses_lease_a", "payses_lease_b"])
+    })
+
     it("allows one payment row per session and one notification per dedupe key", async () => {
       const row = { session_id: "payses_2", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" }
       await service.createOdemePayments(row)

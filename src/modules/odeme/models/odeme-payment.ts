@@ -31,6 +31,11 @@ const OdemePayment = model
     charged_amount: model.text().nullable(),
     charged_currency: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
+    /**
+     * The poller's lease on a due transfer (sql/payments.ts claimDueTransfers). Apart from
+     * next_check_at and in no index, so a claim changes no indexed column and can be a HOT update.
+     */
+    claimed_until: model.dateTime().nullable(),
     check_attempts: model.number().default(0),
     last_checked_at: model.dateTime().nullable(),
     last_result: model.text().nullable(),

@@ -49,7 +49,9 @@ export async function updatePaymentWhere(
 ): Promise<OdemePaymentRow | null> {
   let q = db(PAYMENT).whereNull("deleted_at").where(where)
   if (whereIn) q = q.whereIn(whereIn[0], whereIn[1])
-  const rows = await q.update({ ...patch, updated_at: new Date() }).returning("*")
+  // A new next check ends the poller's lease (claimDueTransfers), or the row would wait for the lease too.
+  const lease = "next_check_at" in patch ? { claimed_until: null } : {}
+  const rows = await q.update({ ...patch, ...lease, updated_at: new Date() }).returning("*")
   return (rows[0] as OdemePaymentRow | undefined) ?? null
 }
 
@@ -72,24 +74,27 @@ export function compareAndSetState(db: Knex, sessionId: string, version: number,
 }
 
 /**
- * Claims one page of due transfers, newest first, by moving their
- * `next_check_at` past a lease. SKIP LOCKED plus the move means two pollers
- * (two workers) never take the same transfer; a row whose poller died becomes
- * due again when the lease ends.
+ * Claims one page of due transfers, newest first, by setting their lease
+ * (`claimed_until`). SKIP LOCKED plus the lease means two pollers (two
+ * workers) never take the same transfer; a row whose poller died becomes due
+ * again when the lease ends. The lease is a column of its own, written
+ * without `updated_at`: moving `next_check_at` (indexed) would put a new entry
+ * in every index of the table for each claimed row, a cost that grows with
+ * the table. Whatever sets the next check ends the lease (`updatePaymentWhere`,
+ * `recordChecks`).
  */
-export async function claimDueTransfers(db: Knex, limit: number, leaseSeconds: number): Promise<OdemePaymentRow[]> {
-  const { rows } = await db.raw(
-    `update ${PAYMENT} set next_check_at = now() + make_interval(secs => ?), updated_at = now()
+export const CLAIM_SQL = `update ${PAYMENT} set claimed_until = now() + make_interval(secs => ?)
      where id in (
        select id from ${PAYMENT}
-       where ${POLL_WHERE} and next_check_at <= now()
+       where ${POLL_WHERE} and next_check_at <= now() and (claimed_until is null or claimed_until <= now())
        order by created_at desc
        limit ?
        for update skip locked
      )
-     returning *`,
-    [leaseSeconds, limit]
-  )
+     returning *`
+
+export async function claimDueTransfers(db: Knex, limit: number, leaseSeconds: number): Promise<OdemePaymentRow[]> {
+  const { rows } = await db.raw(CLAIM_SQL, [leaseSeconds, limit])
   return rows
 }
 
@@ -133,7 +138,8 @@ export async function recordChecks(db: Knex, checks: CheckedTransfer[]): Promise
   return result.rowCount ?? 0
 }
 
-const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")}, updated_at = now()
+const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")},
+       claimed_until = case when v.next_check_at_set then null else p.claimed_until end, updated_at = now()
      from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")})
      where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`
 
