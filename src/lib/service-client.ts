@@ -17,9 +17,9 @@ export function serviceConnections(options: Pick<OdemeOptions, "transfer">): num
 }
 
 /**
- * The configured client and bank list for one container. The providers
- * (payment module's container) and the plugin module each hold one; this is
- * where options become client settings.
+ * The configured client and bank list. The plugin module builds the one pair
+ * of the process (the providers, routes and poller use it); this is where
+ * options become client settings.
  */
 export function createServiceClient(options: OdemeOptions, logger?: Logger): { client: OdemeClient; banks: BankDirectory } {
   const client = new OdemeClient({

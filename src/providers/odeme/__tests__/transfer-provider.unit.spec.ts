@@ -1,6 +1,6 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { OdemeTransferProvider } from "../services/odeme-transfer"
-import { failureOf, silentLogger, startServiceForProviders } from "./support/memory-module"
+import { failureOf, installMemoryModule, silentLogger, startServiceForProviders } from "./support/memory-module"
 
 let env: Awaited<ReturnType<typeof startServiceForProviders>>
 let provider: OdemeTransferProvider
@@ -40,6 +40,12 @@ describe("API bank transfer provider", () => {
     expect(await failureOf(provider.initiatePayment({ amount: 150, currency_code: "gbp", data: { session_id: sessionId() }, context: {} } as any))).toMatchObject({
       code: "odeme.currency_unsupported",
     })
+  })
+
+  it("reaches the service through the plugin module's one client and bank list, as the store's bank route does", () => {
+    const other = new OdemeTransferProvider({ logger: silentLogger }, env.options)
+    expect((provider as any).client_).toBe(env.module.client)
+    expect((other as any).banks_).toBe(env.module.banks)
   })
 
   it("authorizePayment asks for the bank and the payer's name before creating anything", async () => {
@@ -104,11 +110,15 @@ describe("API bank transfer provider", () => {
   })
 
   it("a service that answers 5xx reads as unavailable, with a code and no service text", async () => {
-    // A new provider: the bank list is cached per provider.
-    const fresh = new OdemeTransferProvider({ logger: silentLogger }, env.options)
-    await env.control("POST", "/faults", { endpoint: "*", mode: "error500", count: 10 })
-    const unreachable = await failureOf(fresh.initiatePayment({ amount: 150, currency_code: "try", data: { session_id: sessionId() }, context: {} } as any))
-    expect(unreachable).toMatchObject({ type: MedusaError.Types.UNEXPECTED_STATE, code: "odeme.service_unavailable" })
-    expect(unreachable.message).toMatch(/HTTP 500/)
+    // A new module, as in a process that just started: the bank list is cached by the plugin's module.
+    installMemoryModule(env.options)
+    try {
+      await env.control("POST", "/faults", { endpoint: "*", mode: "error500", count: 10 })
+      const unreachable = await failureOf(provider.initiatePayment({ amount: 150, currency_code: "try", data: { session_id: sessionId() }, context: {} } as any))
+      expect(unreachable).toMatchObject({ type: MedusaError.Types.UNEXPECTED_STATE, code: "odeme.service_unavailable" })
+      expect(unreachable.message).toMatch(/HTTP 500/)
+    } finally {
+      env.module = installMemoryModule(env.options)
+    }
   })
 })

@@ -39,7 +39,6 @@ import { assertPluginRegistered, noteProviderOptions } from "../../../lib/option
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
-import { createServiceClient } from "../../../lib/service-client"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { sessionTag, taggedSessionId } from "../../../lib/session-tag"
 import { takeWebhook } from "../../../lib/webhook-intake"
@@ -48,15 +47,13 @@ import type OdemeModuleService from "../../../modules/odeme/service"
 type Data = Record<string, unknown>
 
 /**
- * Everything the plugin's two providers share: options, the service client,
- * the plugin's payment table, and the parts of Medusa's lifecycle that do
+ * Everything the plugin's two providers share: options, the plugin's module
+ * (its payment table and the one service client), and the parts of Medusa's lifecycle that do
  * not depend on the payment method (capture, cancel, delete, refund). The
  * subclasses only say how a session starts and how it becomes authorized.
  */
 export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   protected readonly options_: OdemeOptions
-  protected readonly client_: OdemeClient
-  protected readonly banks_: BankDirectory
   protected readonly logger_: Logger
 
   static validateOptions(options: Record<string, unknown>): void {
@@ -69,9 +66,19 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     super(cradle, parsed)
     this.options_ = parsed
     this.logger_ = (cradle[ContainerRegistrationKeys.LOGGER] as Logger | undefined) ?? (console as unknown as Logger)
-    const { client, banks } = createServiceClient(parsed, this.logger_)
-    this.client_ = client
-    this.banks_ = banks
+  }
+
+  /**
+   * The plugin module's service client and bank list: one connection pool and
+   * one cache per process, the same ones the store's bank route and the poller
+   * use (the two registrations are checked to have the same options).
+   */
+  protected get client_(): OdemeClient {
+    return this.odeme.client
+  }
+
+  protected get banks_(): BankDirectory {
+    return this.odeme.banks
   }
 
   /**

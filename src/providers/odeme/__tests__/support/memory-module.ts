@@ -3,7 +3,10 @@ import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startEmulator } from "../../../../emulator"
 import { type OdemeOptions } from "../../../../lib/options"
+import type { OdemeClient } from "../../../../client"
+import type { BankDirectory } from "../../../../lib/bank-directory"
 import { registerPluginOptions, resetRegistrations } from "../../../../lib/options-registration"
+import { createServiceClient } from "../../../../lib/service-client"
 import { ODEME_MODULE } from "../../../../modules/odeme"
 import type { OdemeChargeRow, OdemePaymentRow, PaymentDetails, StateChange } from "../../../../modules/odeme/service"
 
@@ -19,7 +22,13 @@ export class MemoryOdemeModule {
   readonly charges: Array<Partial<OdemeChargeRow>> = []
   readonly stored: unknown[] = []
 
-  constructor(readonly odemeOptions: OdemeOptions) {}
+  readonly client: OdemeClient
+  readonly banks: BankDirectory
+
+  constructor(readonly odemeOptions: OdemeOptions) {
+    // As the real module builds them: the providers reach the service through these.
+    ;({ client: this.client, banks: this.banks } = createServiceClient(odemeOptions))
+  }
 
   async getPayment(sessionId: string): Promise<OdemePaymentRow | null> {
     const row = this.payments.get(sessionId)
