@@ -28,7 +28,7 @@ export async function scale(ctx: BenchContext) {
     })
     const claims: number[] = []
     for (let i = 0; i < CLAIM_SAMPLES; i++) {
-      await db.raw(`update odeme_payment set next_check_at = now() - interval '1 second' where session_id like 'payses_benchscaledue%'`)
+      await dueAgain(db)
       const t0 = performance.now()
       await ctx.container().resolve("odeme").claimDueTransfers(100, 120)
       claims.push(performance.now() - t0)
@@ -75,6 +75,11 @@ export async function scale(ctx: BenchContext) {
   }
 }
 
+/** The 1,000 transfers due again and unclaimed, as when their next check comes (a check ends the lease). */
+function dueAgain(db: any) {
+  return db.raw(`update odeme_payment set next_check_at = now() - interval '1 second', claimed_until = null where session_id like 'payses_benchscaledue%'`)
+}
+
 /** EXPLAIN ANALYZE of the claim and the ingest statement, inside a transaction that is rolled back. */
 async function plans(db: any, sessionId: string) {
   const out: Record<string, string> = {}
@@ -87,7 +92,7 @@ async function plans(db: any, sessionId: string) {
       await trx.rollback()
     }
   }
-  await db.raw(`update odeme_payment set next_check_at = now() - interval '1 second' where session_id like 'payses_benchscaledue%'`)
+  await dueAgain(db)
   await explain("claim", CLAIM_SQL, [120, 100])
   // The intake's own statement (one webhook's row), as the route sends it.
   const row = { source: "webhook" as const, dedupe_key: `c:${randomUUID()}`, session_id: sessionId, service_uuid: randomUUID(), status: "successful", type: "credit_card", payload: {}, raw_body: null }
