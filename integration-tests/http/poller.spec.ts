@@ -126,8 +126,9 @@ medusaIntegrationTestRunner({
       }
     })
 
-    it("10,000 pending transfers are all processed in bounded batches", async () => {
-      await insertPendingTransfers(db(), 10_000, "bulk")
+    // The 10,000 pass, its time and its heap growth are npm run bench's (goal 3).
+    it("1,000 pending transfers are all processed in bounded batches, each claimed once", async () => {
+      await insertPendingTransfers(db(), 1_000, "bulk")
       const claims: number[] = []
       const claimedIds = new Set<string>()
       let claimedTotal = 0
@@ -144,20 +145,21 @@ medusaIntegrationTestRunner({
         return process.memoryUsage().heapUsed
       }
       const heapBefore = retainedHeap()
-      const s = await pollTransfers(getContainer(), { maxPerRun: 10_000, concurrency: 20, timeBudgetMs: 600_000 })
-      const uniqueClaims = claimedIds.size
+      const s = await pollTransfers(getContainer(), { maxPerRun: 1_000, concurrency: 20, timeBudgetMs: 600_000 })
       spy.mockRestore()
+      const uniqueClaims = claimedIds.size
       claimedIds.clear()
       const heapAfter = retainedHeap()
-      expect(s.checked).toBe(10_000)
-      expect(s.errors).toBe(10_000) // the emulator does not know these uuids: each is answered 404 and rescheduled
+      expect(s.checked).toBe(1_000)
+      expect(s.errors).toBe(1_000) // the emulator does not know these uuids: each is answered 404 and rescheduled
       expect(Math.max(...claims)).toBeLessThanOrEqual(100)
-      expect(claimedTotal).toBe(10_000)
-      expect(uniqueClaims).toBe(10_000)
+      expect(claims.length).toBeGreaterThanOrEqual(10)
+      expect(claimedTotal).toBe(1_000)
+      expect(uniqueClaims).toBe(1_000)
       const stillDue = await db()("odeme_payment").where("next_check_at", "<=", db().fn.now()).count("* as n")
       expect(Number(stillDue[0].n)).toBe(0)
       // Flat memory: a pass retains nothing once collected (a generous bound, not a timing).
-      if (global.gc) expect(heapAfter - heapBefore).toBeLessThan(64 * 1024 * 1024)
+      if (global.gc) expect(heapAfter - heapBefore).toBeLessThan(32 * 1024 * 1024)
       else console.warn("memory bound not checked: run through scripts/test.js (it passes --expose-gc)")
     }, 600_000)
   },
