@@ -69,11 +69,33 @@ async function main() {
     const r = JSON.parse(fs.readFileSync(resultFile, "utf8"))
     fs.rmSync(resultFile, { force: true })
     const skipped = r.numPendingTests + (r.numTodoTests || 0)
-    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
+    console.log(`\n${layerTimes(r.testResults)}`)
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
   } catch {
     console.log("\n(no jest result file: jest did not finish)")
   }
   process.exit(code)
+}
+
+/** Where a test file belongs (jest.config.js's testMatch of each project). */
+function layerOf(file) {
+  const rel = path.relative(path.resolve(__dirname, ".."), file).split(path.sep).join("/")
+  if (rel.startsWith("integration-tests/http/")) return "integration:http"
+  if (rel.startsWith("integration-tests/e2e/")) return "e2e"
+  if (rel.endsWith(".integration.spec.ts") || rel.endsWith(".integration.spec.js")) return "integration:modules"
+  return "unit"
+}
+
+/** Each layer's time (files run one after another, so the sum is the layer's share of the run). */
+function layerTimes(results) {
+  const seconds = new Map()
+  for (const t of results) {
+    const layer = layerOf(t.name)
+    seconds.set(layer, (seconds.get(layer) || 0) + Math.max(0, t.endTime - t.startTime) / 1000)
+  }
+  return ALL.filter((l) => seconds.has(l))
+    .map((l) => `${l} ${Math.round(seconds.get(l))} s`)
+    .join(", ")
 }
 
 main().catch((err) => {
