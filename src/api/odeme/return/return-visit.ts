@@ -106,13 +106,3 @@ export async function waitForVerdict(odeme: OdemeModuleService, sessionId: strin
   }
 }
 
-/** At most `ms` of `work`, whose failure is not the customer's concern (the inbox keeps the row due). */
-export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
-  try {
-    return await Promise.race([work.catch(() => undefined), timeout])
-  } finally {
-    clearTimeout(timer)
-  }
-}

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
+import { withDeadline } from "../../../lib/deadline"
 import { noteIngest } from "../../../lib/process-notification"
 import { parseWebhook, storeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
@@ -42,7 +43,7 @@ async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Ext
       // Medusa's pool waits up to 60 s for a connection while the database is down; the
       // service gives up on a delivery long before. Answer 503 within a bound instead.
       // The one statement below is the route's only round trip to the database.
-      intake = await withDeadline(storeWebhook(odemeModule(req.scope), parsed.input), STORE_DEADLINE_MS)
+      intake = await withDeadline(storeWebhook(odemeModule(req.scope), parsed.input), STORE_DEADLINE_MS, "the database")
     } catch (err) {
       logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
       answer(res, 503, { type: "unavailable", message: "The notification could not be stored; please deliver it again." })
@@ -77,10 +78,3 @@ const logger = (req: MedusaRequest) => req.scope.resolve<Logger>(ContainerRegist
  */
 const STORE_DEADLINE_MS = 5_000
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
-}

@@ -5,7 +5,8 @@ import { processNotification } from "../../../../../lib/process-notification"
 import { odemeModule } from "../../../../utils/odeme-module"
 import { validatedParams } from "../../../../utils/path-params"
 import { OdemeReturnParams, type OdemeReturnQueryType } from "../../../validators"
-import { balanceOf, recordReturn, storefrontTarget, waitForVerdict, withTimeout } from "../../return-visit"
+import { withDeadline } from "../../../../../lib/deadline"
+import { balanceOf, recordReturn, storefrontTarget, waitForVerdict } from "../../return-visit"
 
 /**
  * GET /odeme/return/:session_id/:outcome — the `success_url` / `cancel_url`
@@ -23,7 +24,10 @@ export async function GET(req: MedusaRequest<unknown, OdemeReturnQueryType>, res
 
   const waitMs = odeme.odemeOptions.checkout.returnWaitMs
   // Not due (a reload while it waits for its retry): processing refuses it and keeps its backoff.
-  if (recorded.verifiable && recorded.id) await withTimeout(processNotification(req.scope, recorded.id), waitMs)
+  if (recorded.verifiable && recorded.id) {
+    // At most waitMs of processing: its failure or lateness is not the customer's concern (the inbox keeps the row due).
+    await withDeadline(processNotification(req.scope, recorded.id), waitMs, "processing the return").catch(() => undefined)
+  }
   const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
   res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
