@@ -5,7 +5,7 @@
 export * from "./amount"
 export * from "./signature"
 export * from "./errors"
-export { backoffDelay, isRetryableStatus, parseRetryAfter, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS } from "./retry"
+export { backoffCeiling, backoffDelay, isRetryableStatus, parseRetryAfter, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS } from "./retry"
 export * from "./schemas"
 export * from "./checkout"
 export * from "./odeme-client"

@@ -3,8 +3,14 @@ import type { RetryHandler } from "undici"
 export const DEFAULT_RETRY_BASE_DELAY_MS = 250
 export const DEFAULT_RETRY_MAX_DELAY_MS = 4_000
 
+/** The exponential backoff's ceiling: min(cap, base * 2^(retry-1)); `retry` is 1 for the first retry. The one backoff of the plugin. */
+export function backoffCeiling(retry: number, baseDelayMs: number, maxDelayMs: number): number {
+  const exp = Math.min(30, Math.max(0, retry - 1))
+  return Math.min(maxDelayMs, Math.max(0, baseDelayMs) * 2 ** exp)
+}
+
 /**
- * "Full jitter" exponential backoff: a random delay in [0, min(cap, base * 2^(retry-1))].
+ * "Full jitter" exponential backoff: a random delay in [0, backoffCeiling].
  * `retry` is 1 for the first retry. Jitter keeps the poller's many concurrent
  * checks from coming back to a struggling service in lockstep.
  */
@@ -14,9 +20,7 @@ export function backoffDelay(
   maxDelayMs: number = DEFAULT_RETRY_MAX_DELAY_MS,
   random: () => number = Math.random
 ): number {
-  const exp = Math.min(30, Math.max(0, retry - 1))
-  const ceiling = Math.min(maxDelayMs, Math.max(0, baseDelayMs) * 2 ** exp)
-  return Math.floor(random() * ceiling)
+  return Math.floor(random() * backoffCeiling(retry, baseDelayMs, maxDelayMs))
 }
 
 /** HTTP statuses worth retrying on an idempotent request. */

@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { OdemeApiError } from "../client"
+import { OdemeApiError, backoffCeiling } from "../client"
 import type OdemeModuleService from "../modules/odeme/service"
 import type { NotificationSettlement, OdemeNotificationRow } from "../modules/odeme/service"
 import { judgeNotification, transferAnswer } from "./judge"
@@ -124,10 +124,13 @@ function retryOrDead(row: OdemeNotificationRow, maxAttempts: number, outcome: st
   return { state: "retry", outcome, last_error: error, next_attempt_at: new Date(Date.now() + backoffMs(attempts)), verify_result: verify }
 }
 
-/** 2 s, 4 s, 8 s … capped at 10 minutes, with a little jitter. */
+/**
+ * 2 s, 4 s, 8 s … capped at 10 minutes, with a little jitter (±15 %): a
+ * notification's retry should come near its time, unlike the client's
+ * full-jitter retries of many concurrent requests.
+ */
 export function backoffMs(attempt: number): number {
-  const base = Math.min(2_000 * 2 ** Math.max(0, attempt - 1), 600_000)
-  return Math.round(base * (0.85 + Math.random() * 0.3))
+  return Math.round(backoffCeiling(attempt, 2_000, 600_000) * (0.85 + Math.random() * 0.3))
 }
 
 /** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */
