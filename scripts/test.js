@@ -69,7 +69,8 @@ async function main() {
     const r = JSON.parse(fs.readFileSync(resultFile, "utf8"))
     fs.rmSync(resultFile, { force: true })
     const skipped = r.numPendingTests + (r.numTodoTests || 0)
-    console.log(`\n${layerTimes(r.testResults)}`)
+    console.log(`\nslowest tests:\n${slowest(r.testResults, 5)}`)
+    console.log(`layers: ${layerTimes(r.testResults)}`)
     console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
   } catch {
     console.log("\n(no jest result file: jest did not finish)")
@@ -96,6 +97,16 @@ function layerTimes(results) {
   return ALL.filter((l) => seconds.has(l))
     .map((l) => `${l} ${Math.round(seconds.get(l))} s`)
     .join(", ")
+}
+
+/** The n slowest tests, where a faster loop would start. */
+function slowest(results, n) {
+  return results
+    .flatMap((t) => t.assertionResults.map((a) => ({ name: `${path.basename(t.name)} › ${a.title}`, ms: a.duration || 0 })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((a) => `  ${(a.ms / 1000).toFixed(1).padStart(6)} s  ${a.name.length > 110 ? `${a.name.slice(0, 109)}…` : a.name}`)
+    .join("\n")
 }
 
 main().catch((err) => {
