@@ -13,21 +13,16 @@ import { CHECKOUT_PROVIDER, cartWithSession, seedStore } from "../utils/store"
  */
 const env = useOdemeEnvironment()
 
-/**
- * Half a minute is enough to trip any per-minute count of one address below
- * about 1,200 (what a limiter on the proxy's address would be). The throughput
- * of a store under bursts is measured by `npm run bench`, not here.
- */
-const FLOOD_MS = 30_000
+const FLOOD_MS = 120_000
 const JUNK_EVERY_MS = 20 // 50 a second
 /** At least this much junk, whatever the machine's load: the sender waits for answers (at most 50 in flight), so a busy machine sends more slowly and floods longer instead of less. */
 const JUNK_AT_LEAST = (FLOOD_MS / 1000) * 40
-const FLOOD_AT_MOST_MS = 90_000
+const FLOOD_AT_MOST_MS = 240_000
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    it("≥ 40 junk bodies a second for half a minute from the service's address: every genuine delivery answered 2xx and paid within seconds", async () => {
+    it("≥ 50 junk bodies a second for 2 minutes from the service's address: every genuine delivery answered 2xx and paid within seconds", async () => {
       await env.emulator.control("POST", "/_control/reset")
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [500, 1000, 2000] })
       const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
