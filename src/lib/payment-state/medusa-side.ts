@@ -69,7 +69,7 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
  * when it has one), exactly once. The per-session lock (Medusa's locking
  * module: use a Redis or PostgreSQL locking provider when several servers
  * run) serialises every caller that captures: the plugin's own paths here,
- * the balance authorize route through `settleUnderLock`. Medusa's cart lock
+ * the balance authorize route through `withSettleLock` + `settleLocked`. Medusa's cart lock
  * serialises them with the storefront's `cart.complete`. Already captured and
  * on the order → nothing to do. Throws (with Medusa's reason) while it is not
  * there yet, so the caller retries.
