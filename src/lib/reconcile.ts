@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import { medusaState } from "./payment-state/medusa-side"
+import { isSettled, medusaState } from "./payment-state/medusa-side"
 
 export interface ReconcileSummary {
   creations_ended: number
@@ -38,7 +38,7 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
   for (const row of await odeme.unsettledPaid(SETTLE_GRACE_SECONDS, PAGE)) {
     summary.checked++
     const state = await medusaState(container, row.session_id)
-    if (state.captured && state.recorded && state.orderId) {
+    if (state.orderId && (await isSettled(container, state))) {
       // Settled by another path (the storefront's cart.complete): the failures counted before no longer stand.
       await odeme.linkCart(row.session_id, state.cartId, state.orderId)
       if (row.settle_failures) await odeme.countFailure(row.session_id, "settle", false)

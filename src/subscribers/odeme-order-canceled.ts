@@ -1,8 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { odemeModule } from "../lib/odeme-module"
 import { applyServiceAnswer } from "../lib/payment-state/apply-service-answer"
-import { giveBackCapture, settleLockKey } from "../lib/payment-state/medusa-side"
+import { giveBackCapture, withSettleLock } from "../lib/payment-state/medusa-side"
 
 type CanceledOrder = {
   payment_collections?: Array<{ payment_sessions?: Array<{ id: string; provider_id: string }> }>
@@ -21,21 +21,16 @@ type CanceledOrder = {
  */
 export default async function odemeOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
   const odeme = odemeModule(container)
-  const locking = container.resolve(Modules.LOCKING)
   const sessions = await odemeSessionsOf(container, event.data.id)
   for (const sessionId of sessions) {
-    await locking.execute(
-      settleLockKey(sessionId),
-      async () => {
-        const row = await odeme.getPayment(sessionId)
-        if (!row) return
-        // The item that may follow names its order.
-        if (row.order_id !== event.data.id) await odeme.updatePaymentDetails(sessionId, { order_id: event.data.id })
-        const captured = await giveBackCapture(container, sessionId)
-        await applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: row.service_uuid, captured }, { act: false })
-      },
-      { timeout: 30 }
-    )
+    await withSettleLock(container, sessionId, async () => {
+      const row = await odeme.getPayment(sessionId)
+      if (!row) return
+      // The item that may follow names its order.
+      if (row.order_id !== event.data.id) await odeme.updatePaymentDetails(sessionId, { order_id: event.data.id })
+      const captured = await giveBackCapture(container, sessionId)
+      await applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: row.service_uuid, captured }, { act: false })
+    })
   }
 }
 

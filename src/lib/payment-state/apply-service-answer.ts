@@ -93,25 +93,36 @@ export async function applyServiceAnswer(
 
     if (opts.act) {
       if (decision.action === "settle") {
-        let settled: Awaited<ReturnType<typeof settlePaid>>
-        try {
-          settled = await settlePaid(container, payment)
-        } catch (err) {
-          await odeme.countFailure(sessionId, "settle", true)
-          throw err
-        }
-        if (payment.settle_failures) await odeme.countFailure(sessionId, "settle", false)
-        // The order was canceled under the settle lock's re-check: the same table decides what the money is now.
-        if (settled !== "settled") {
-          const captured = settled === "captured_then_canceled"
-          return applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
-        }
+        const followed = await settleAndFollow(container, payment)
+        if (followed) return followed
       }
       if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
     }
     return { payment, decision }
   }
   throw new Error(`payment ${sessionId} kept changing under ${MAX_RACES} concurrent writers; try again`)
+}
+
+/**
+ * Medusa's side of a paid payment: captured onto its order (settlePaid), the
+ * run of failed attempts counted for "needs attention". An order canceled
+ * under the settle lock's re-check goes back to the transition table, which
+ * decides what the money is now (the answer of that write; null when settled).
+ * Also the balance start route's step once the service approved its transfer at once.
+ */
+export async function settleAndFollow(container: MedusaContainer, payment: OdemePaymentRow): Promise<Applied | null> {
+  const odeme = odemeModule(container)
+  let settled: Awaited<ReturnType<typeof settlePaid>>
+  try {
+    settled = await settlePaid(container, payment)
+  } catch (err) {
+    await odeme.countFailure(payment.session_id, "settle", true)
+    throw err
+  }
+  if (payment.settle_failures) await odeme.countFailure(payment.session_id, "settle", false)
+  if (settled === "settled") return null
+  const captured = settled === "captured_then_canceled"
+  return applyServiceAnswer(container, payment.session_id, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
 }
 
 /** The write a decision needs, or null when the payment stays as it is. */

@@ -5,13 +5,7 @@ import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
 
-/**
- * Where Medusa stands for a payment session: payment captured? cart? order,
- * and is it canceled? `recorded`: every capture of the payment is in the
- * order's transactions (what the order owes reads them). The payment module
- * captures a provider's "captured" answer by itself, without the order's
- * transaction: only a capture workflow adds it, so a capture alone is not settled.
- */
+/** Where Medusa stands for a payment session: payment captured (and its captures)? cart? order, and is it canceled? */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: sessions } = await query.graph({
@@ -28,7 +22,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
         payment?: { id: string; captured_at: Date | null; captures?: Array<{ id: string }> | null } | null
       }
     | undefined
-  if (!session) return { session: null, captured: false, recorded: false, cartId: null, orderId: null, orderCanceled: false }
+  if (!session) return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false }
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -46,15 +40,26 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   // created on such a collection afterwards sets the collection's status anew: the order decides.
   const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
   const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
-  let recorded = true
-  if (orderId && captureIds.length) {
-    const transactions = await container
-      .resolve(Modules.ORDER)
-      .listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captureIds }, { select: ["reference_id"] })
-    const seen = new Set(transactions.map((t) => t.reference_id))
-    recorded = captureIds.every((id) => seen.has(id))
-  }
-  return { session, captured: !!session.payment?.captured_at, recorded, cartId, orderId, orderCanceled }
+  return { session, captured: !!session.payment?.captured_at, captureIds, cartId, orderId, orderCanceled }
+}
+
+type MedusaState = Awaited<ReturnType<typeof medusaState>>
+
+/**
+ * Captured and on its order: the payment captured, its cart (if any) an
+ * order, and every capture in the order's transactions (what the order owes
+ * reads them). The payment module captures a provider's "captured" answer by
+ * itself, without the order's transaction; only a capture workflow adds it,
+ * so a capture alone is not settled.
+ */
+export async function isSettled(container: MedusaContainer, s: MedusaState): Promise<boolean> {
+  if (!s.captured || (s.cartId && !s.orderId)) return false
+  if (!s.orderId || !s.captureIds.length) return true
+  const transactions = await container
+    .resolve(Modules.ORDER)
+    .listOrderTransactions({ order_id: s.orderId, reference: "capture", reference_id: s.captureIds }, { select: ["reference_id"] })
+  const seen = new Set(transactions.map((t) => t.reference_id))
+  return s.captureIds.every((id) => seen.has(id))
 }
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
@@ -68,8 +73,8 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
  * Captures the session's payment onto its order (completing its cart first
  * when it has one), exactly once. The per-session lock (Medusa's locking
  * module: use a Redis or PostgreSQL locking provider when several servers
- * run) serialises every caller that captures: the plugin's own paths here,
- * the balance authorize route through `withSettleLock` + `settleLocked`. Medusa's cart lock
+ * run) serialises every caller that captures (the balance start route holds
+ * it around Medusa's authorize too). Medusa's cart lock
  * serialises them with the storefront's `cart.complete`. Already captured and
  * on the order → nothing to do. Throws (with Medusa's reason) while it is not
  * there yet, so the caller retries.
@@ -80,14 +85,18 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
 
 export type SettleOutcome = "settled" | "order_canceled" | "captured_then_canceled"
 
-/** Runs `job` holding the session's settle lock (see settlePaid). */
+/**
+ * Runs `job` holding the session's settle lock (see settlePaid): taken by
+ * whatever captures, and by whatever must not overlap a capture (Medusa's
+ * authorize of a balance transfer, an order's cancel).
+ */
 export function withSettleLock<T>(container: MedusaContainer, sessionId: string, job: () => Promise<T>): Promise<T> {
-  return container.resolve(Modules.LOCKING).execute(settleLockKey(sessionId), job, { timeout: 30 })
+  return container.resolve(Modules.LOCKING).execute(`odeme:session:${sessionId}`, job, { timeout: 30 })
 }
 
-/** settlePaid's work; the caller holds the session's settle lock. */
-export async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleOutcome> {
-  const settled = (s: Awaited<ReturnType<typeof medusaState>>) => s.captured && s.recorded && (!!s.orderId || !s.cartId)
+/** settlePaid's work, under the session's settle lock. */
+async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleOutcome> {
+  const settled = (s: MedusaState) => isSettled(container, s)
   let state = await medusaState(container, payment.session_id)
   // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
   if (!state.session) throw new Error(`session ${payment.session_id} no longer exists in Medusa`)
@@ -96,7 +105,7 @@ export async function settleLocked(container: MedusaContainer, payment: OdemePay
   // payment whose cart was paid again (a second payment) then shows the order that payment made.
   const link = () => odeme.linkCart(payment.session_id, state.cartId, state.orderId)
   if (state.cartId && payment.cart_id !== state.cartId) await link()
-  if (settled(state)) {
+  if (await settled(state)) {
     await link()
     return "settled"
   }
@@ -122,7 +131,7 @@ export async function settleLocked(container: MedusaContainer, payment: OdemePay
     }
     state = await medusaState(container, payment.session_id)
   }
-  if (!settled(state)) {
+  if (!(await settled(state))) {
     throw new Error(
       `session ${payment.session_id} is not captured and ordered yet` +
         (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
@@ -170,10 +179,6 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   return MathBN.gt(captured, 0)
 }
 
-/** The per-session lock of settling, also taken by whatever must not overlap a capture (an order's cancel). */
-export function settleLockKey(sessionId: string): string {
-  return `odeme:session:${sessionId}`
-}
 
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */
 export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { odemeModule } from "../../../../../../lib/odeme-module"
-import { settleLocked, withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
+import { settleAndFollow } from "../../../../../../lib/payment-state/apply-service-answer"
+import { withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
 import { findOwnedSession, refuseCanceledOrder } from "../../../../../utils/owned-session"
 import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 
@@ -15,10 +16,10 @@ import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
  * (the IBAN is in the status route's answer) and the poller captures it onto
  * the same order when the service approves it.
  *
- * It runs under the session's settle lock: a sandbox transfer approved at
- * once is also announced by a webhook at once, and two captures of one
- * balance running side by side would put its transaction on the order twice
- * (the order would read as overpaid).
+ * Medusa's authorize runs under the session's settle lock: a sandbox
+ * transfer approved at once is also announced by a webhook at once, and two
+ * captures of one balance running side by side would put its transaction on
+ * the order twice (the order would read as overpaid).
  */
 export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, res: MedusaResponse) {
   const session = await findOwnedSession(req, req.params.id, req.validatedBody)
@@ -27,21 +28,20 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
   }
   refuseCanceledOrder(session)
   const payments = req.scope.resolve(Modules.PAYMENT)
-  await withSettleLock(req.scope, session.id, async () => {
-    // Idempotent in Medusa and in the provider (one transfer per session): a reload starts nothing new.
-    const payment = await payments.authorizePaymentSession(session.id, {})
-    const row = payment ? await odemeModule(req.scope).getPayment(session.id) : null
-    // Paid at once (sandbox): the payment module captured it by itself; settling puts it on the order.
-    // The customer's transfer is started either way: what this could not finish, the poller finishes
-    // (a paid transfer stays due until it is settled).
-    if (row?.status === "paid") {
-      await settleLocked(req.scope, row).catch((err) =>
-        req.scope
-          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-          .warn(`medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`)
-      )
-    }
-  })
+  // Under the settle lock, like every capture: Medusa's authorize of a transfer the service approves at once
+  // captures it, while the webhook announcing that approval settles the same session.
+  const payment = await withSettleLock(req.scope, session.id, () => payments.authorizePaymentSession(session.id, {}))
+  const row = payment ? await odemeModule(req.scope).getPayment(session.id) : null
+  if (row?.status === "paid") {
+    // Paid at once (sandbox): the payment module captured it by itself; settling puts it on the order, as the
+    // webhook's processing would. The transfer is started either way: what this could not finish, the poller
+    // finishes (a paid transfer stays due until it is settled).
+    await settleAndFollow(req.scope, row).catch((err) =>
+      req.scope
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(`medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`)
+    )
+  }
   const [updated] = await payments.listPaymentSessions({ id: session.id })
   res.json({ payment_session: { id: session.id, session_status: updated?.status ?? session.status } })
 }
