@@ -277,6 +277,7 @@ medusaIntegrationTestRunner({
             fields: [
               "id",
               "status",
+              "payment_collections.id",
               "payment_collections.payment_sessions.id",
               "payment_collections.payments.payment_session_id",
               "payment_collections.payments.captured_at",
@@ -301,6 +302,10 @@ medusaIntegrationTestRunner({
             captured: sum(ps.flatMap((p: any) => p.captures ?? [])),
             refunded: sum(ps.flatMap((p: any) => p.refunds ?? [])),
             sessions: (o.payment_collections ?? []).flatMap((c: any) => (c.payment_sessions ?? []).map((s: any) => s.id)),
+            // By the payments, not the sessions: Medusa deletes a paid session when another is opened on its collection.
+            capturedByCollection: Object.fromEntries(
+              (o.payment_collections ?? []).map((c: any) => [c.id, (c.payments ?? []).filter((p: any) => p.captured_at).map((p: any) => p.payment_session_id as string)])
+            ),
           }
         }),
         // The cart's collection and every collection of its order (balances included).

@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollTransfers } from "../../src/lib/poll-transfers"
+import { applyServiceAnswer } from "../../src/lib/payment-state/apply-service-answer"
 import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
@@ -272,6 +273,35 @@ medusaIntegrationTestRunner({
       expect(Number(late.amount)).toBe(250) // the charge as the service reported it
       expect((await attention()).items.filter((i: any) => i.session_id === session.id && i.kind === "unconfirmed_return")).toEqual([])
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
+    })
+
+    it("a second tab pays the cart the first tab already paid: one capture on the order; the second payment is listed to give back, the first stays paid", async () => {
+      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form
+      await payByCard(await openCheckout(await form(session.id)), "approve")
+      const [order] = await waitFor(async () => {
+        const orders = await ordersOfCart(getContainer(), cart.id)
+        return orders.length && (await row(session.id)).order_id ? orders : undefined
+      })
+
+      // The second tab, still on the payment step, starts another payment: Medusa deletes the paid session, not its capture.
+      const again = await api.post(`/store/payment-collections/${session.payment_collection_id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      const second = again.data.payment_collection.payment_sessions.find((s: any) => s.id !== session.id)
+      expect(again.data.payment_collection.payment_sessions.map((s: any) => s.id)).not.toContain(session.id)
+      // The first payment is confirmed again (a poll, Check now): still the order's capture, nothing to give back.
+      const first = await row(session.id)
+      const confirmed = await applyServiceAnswer(getContainer(), session.id, { kind: "paid", uuid: first.service_uuid, amount: "250.00", currency: "TRY" }, { act: true })
+      expect(confirmed.payment.status).toBe("paid")
+
+      await payByCard(await openCheckout(await form(second.id)), "approve")
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === second.id))
+      expect(item).toMatchObject({ kind: "review", code: "already_paid", currency: "TRY", order_id: order.id, actions: ["acknowledge"] })
+      expect(Number(item.amount)).toBe(250) // the charge as the service reported it
+      expect(await row(second.id)).toMatchObject({ status: "review", review_code: "already_paid" })
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+      expect((await row(session.id)).status).toBe("paid")
+      const outcome = await cartOutcome(getContainer(), cart.id)
+      expect(outcome).toMatchObject({ orders: 1, captures: 1 })
     })
   },
 })

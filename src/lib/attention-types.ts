@@ -21,7 +21,7 @@ export interface AttentionItem {
   id: string
   kind: AttentionKind
   /**
-   * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, contradiction,
+   * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, already_paid, contradiction,
    * creation_unknown, duplicate_charge, notification_dead, refund_due, unconfirmed_return, settle_failing, checks_failing.
    */
   code: string

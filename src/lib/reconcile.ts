@@ -22,7 +22,8 @@ const PAGE = 50
  * - A creation claim left `creating` by a stopped process becomes `unknown`
  *   (listed; never created again).
  * - A paid payment of a cart that no order names yet: captured and ordered
- *   → named; the order canceled → the table's answer for that; otherwise it
+ *   → named; the order canceled, or the cart paid by another payment → the
+ *   table's answer for that; otherwise it
  *   counts as a failed settle, listed as `settle_failing` after a few.
  */
 export async function reconcile(container: MedusaContainer): Promise<ReconcileSummary> {
@@ -45,6 +46,8 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
       summary.linked++
     } else if (state.orderCanceled) {
       await applyServiceAnswer(container, row.session_id, { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured }, { act: false })
+    } else if (state.paidElsewhere) {
+      await applyServiceAnswer(container, row.session_id, { kind: "already_paid", uuid: row.service_uuid }, { act: false })
     } else {
       // Its own path did not finish it (and will retry, or has given up): after a few passes a person sees it.
       await odeme.countFailure(row.session_id, "settle", true)

@@ -105,8 +105,9 @@ export async function applyServiceAnswer(
 
 /**
  * Medusa's side of a paid payment: captured onto its order (settlePaid), the
- * run of failed attempts counted for "needs attention". An order canceled
- * under the settle lock's re-check goes back to the transition table, which
+ * run of failed attempts counted for "needs attention". An order canceled, or
+ * a cart another payment paid first, found under the settle lock's re-check
+ * goes back to the transition table, which
  * decides what the money is now (the answer of that write; null when settled).
  * Also the balance start route's step once the service approved its transfer at once.
  */
@@ -121,6 +122,7 @@ export async function settleAndFollow(container: MedusaContainer, payment: Odeme
   }
   if (payment.settle_failures) await odeme.countFailure(payment.session_id, "settle", false)
   if (settled === "settled") return null
+  if (settled === "already_paid") return applyServiceAnswer(container, payment.session_id, { kind: "already_paid", uuid: payment.service_uuid }, { act: false })
   const captured = settled === "captured_then_canceled"
   return applyServiceAnswer(container, payment.session_id, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
 }
@@ -164,6 +166,8 @@ function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decisio
       return `The service confirmed a payment that was ${before.status} here: refund it in the merchant panel or accept it by hand`
     case "session_gone":
       return "The service confirmed a payment for a session Medusa no longer has (the cart changed or another payment was started)"
+    case "already_paid":
+      return "Another payment had already paid this cart or balance (the customer paid again, e.g. in a second tab): refund this one in the merchant panel"
     case "contradiction":
       return "The service reported failed for a payment it had confirmed: check it in the merchant panel"
     case "creation_unknown":

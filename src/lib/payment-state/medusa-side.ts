@@ -5,24 +5,40 @@ import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
 
-/** Where Medusa stands for a payment session: payment captured (and its captures)? cart? order, and is it canceled? */
+type Amount = { amount: unknown }
+type MedusaPayment = { id: string; payment_session_id?: string; captured_at: Date | null; captures?: Array<Amount & { id: string }> | null; refunds?: Amount[] | null }
+const PAYMENT_FIELDS = ["id", "payment_session_id", "captured_at", "captures.id", "captures.amount", "refunds.amount"]
+const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
+
+/**
+ * Where Medusa stands for a payment session: payment captured (and its
+ * captures)? paid already by another payment of its collection? cart? order,
+ * and is it canceled? A session Medusa deleted after its payment was captured
+ * (a storefront opened another session on the paid cart) is still found
+ * through that payment while it holds money: the money is on its order.
+ */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "status", "payment_collection_id", "payment_collection.status", "payment.id", "payment.captured_at", "payment.captures.id"],
-    filters: { id: sessionId },
+  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["id", "status", "payment_collection_id"], filters: { id: sessionId } })
+  let session = sessions[0] as { id: string; status: string; payment_collection_id: string } | undefined
+  if (!session) {
+    const { data: kept } = await query.graph({ entity: "payment", fields: ["payment_collection_id", ...PAYMENT_FIELDS], filters: { payment_session_id: sessionId } })
+    const payment = kept[0] as (MedusaPayment & { payment_collection_id: string }) | undefined
+    // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
+    if (payment?.captured_at && MathBN.gt(MathBN.sub(sum(payment.captures), sum(payment.refunds)), 0)) {
+      session = { id: sessionId, status: "captured", payment_collection_id: payment.payment_collection_id }
+    }
+  }
+  if (!session) {
+    return { session: null, captured: false, captureIds: [] as string[], paidElsewhere: false, cartId: null, orderId: null, orderCanceled: false }
+  }
+  const { data: collections } = await query.graph({
+    entity: "payment_collection",
+    fields: ["status", "amount", ...PAYMENT_FIELDS.map((f) => `payments.${f}`)],
+    filters: { id: session.payment_collection_id },
   })
-  const session = sessions[0] as
-    | {
-        id: string
-        status: string
-        payment_collection_id: string
-        payment_collection?: { status: string } | null
-        payment?: { id: string; captured_at: Date | null; captures?: Array<{ id: string }> | null } | null
-      }
-    | undefined
-  if (!session) return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false }
+  const collection = collections[0] as { status: string; amount: unknown; payments?: MedusaPayment[] | null } | undefined
+  const payment = collection?.payments?.find((p) => p.payment_session_id === sessionId) ?? null
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -38,9 +54,15 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   const orderId = link?.order_id ?? null
   // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
   // created on such a collection afterwards sets the collection's status anew: the order decides.
-  const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
-  const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
-  return { session, captured: !!session.payment?.captured_at, captureIds, cartId, orderId, orderCanceled }
+  const orderCanceled = link?.order?.status === "canceled" || collection?.status === "canceled"
+  const captured = !!payment?.captured_at
+  const captureIds = (payment?.captures ?? []).map((c) => c.id)
+  // A second tab: another session of the collection was paid and captured first (Medusa deleted this
+  // one's sibling, not the capture). What the others kept (captured less refunded) covers what it asks.
+  const others = (collection?.payments ?? []).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
+  const keptByOthers = others.reduce((acc, p) => MathBN.add(acc, MathBN.sub(sum(p.captures), sum(p.refunds))), MathBN.convert(0))
+  const paidElsewhere = !captured && !!collection && others.length > 0 && MathBN.gte(keptByOthers, MathBN.convert(collection.amount as never))
+  return { session, captured, captureIds, paidElsewhere, cartId, orderId, orderCanceled }
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
@@ -64,9 +86,9 @@ export async function isSettled(container: MedusaContainer, s: MedusaState): Pro
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
 export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts & { order_id: string | null }> {
-  const { session, orderCanceled, orderId } = await medusaState(container, sessionId)
+  const { session, orderCanceled, paidElsewhere, orderId } = await medusaState(container, sessionId)
   // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
-  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled, order_id: orderId }
+  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
 }
 
 /**
@@ -83,7 +105,7 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
   return withSettleLock(container, payment.session_id, () => settleLocked(container, payment))
 }
 
-export type SettleOutcome = "settled" | "order_canceled" | "captured_then_canceled"
+export type SettleOutcome = "settled" | "order_canceled" | "captured_then_canceled" | "already_paid"
 
 /**
  * Runs `job` holding the session's settle lock (see settlePaid): taken by
@@ -112,6 +134,8 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
   const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
   if (state.orderCanceled) return canceled()
+  // A second tab paid the same cart (or balance) first: capturing this one too would charge the order twice.
+  if (state.paidElsewhere) return "already_paid"
   // With a payment already there (captured by the payment module, not yet on the order) this runs the
   // capture workflow, which adds the order's transaction; without one it authorizes and captures.
   await processPaymentWorkflow(container).run({
@@ -150,15 +174,10 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
  */
 export async function giveBackCapture(container: MedusaContainer, sessionId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["payment.id", "payment.captures.amount", "payment.refunds.amount"],
-    filters: { id: sessionId },
-  })
-  type Amount = { amount: unknown }
-  const payment = (data[0] as { payment?: { id: string; captures?: Amount[]; refunds?: Amount[] } | null } | undefined)?.payment
+  // Found by its session id, which the payment keeps when Medusa deletes the session.
+  const { data } = await query.graph({ entity: "payment", fields: PAYMENT_FIELDS, filters: { payment_session_id: sessionId } })
+  const payment = data[0] as MedusaPayment | undefined
   if (!payment) return false
-  const sum = (xs: Amount[] | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
   const captured = sum(payment.captures)
   const owed = MathBN.sub(captured, sum(payment.refunds))
   if (MathBN.gt(owed, 0)) {

@@ -23,6 +23,12 @@ export type ServiceAnswer =
    * session's payment, so its cancel recorded a refund to make by hand.
    */
   | { kind: "order_canceled"; uuid?: string | null; captured: boolean }
+  /**
+   * What this session would pay (its cart's order, or a balance) was paid by
+   * another payment of its collection before this one was captured: found by
+   * settle under its lock (a second tab paid the same cart).
+   */
+  | { kind: "already_paid"; uuid?: string | null }
 
 export type AnswerKind = ServiceAnswer["kind"]
 
@@ -39,6 +45,8 @@ export interface MedusaFacts {
   session_alive: boolean
   /** The order (or order balance) this session would pay was canceled: money must never be captured onto it. */
   order_canceled?: boolean
+  /** Another payment of the session's collection already captured all it asks (a second tab paid first). */
+  paid_elsewhere?: boolean
 }
 
 export type MedusaAction =
@@ -103,7 +111,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
     ...extra,
   })
   const review = (code: ReviewCode, charge: Decision["charge"]): Decision =>
-    move("review", code === "late_success" || code === "session_gone" ? "late_success" : "review", { review_code: code, charge, warn: true })
+    move("review", code === "late_success" || code === "session_gone" || code === "already_paid" ? "late_success" : "review", { review_code: code, charge, warn: true })
 
   // A review caused only by a wrong amount is still waiting for the genuine notification.
   const open = OPEN.has(p.status) || (p.status === "review" && p.review_code === "amount_mismatch")
@@ -135,6 +143,9 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       // cancel refunded it, which the plugin lists as a refund to make in the merchant panel.
       if (p.status === "paid" && !a.captured) return review("late_success", "late")
       return keep("unchanged")
+    case "already_paid":
+      // Confirmed here, never captured: what it paid for had been paid; the money is to give back.
+      return p.status === "paid" ? review("already_paid", "late") : keep("unchanged")
     case "failed":
       if (open && p.status !== "review") {
         // Another of the session's payments failed; the one that is ours still stands.
@@ -147,6 +158,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       if (open) {
         if (!medusa.session_alive) return review("session_gone", "late")
         if (medusa.order_canceled) return review("late_success", "late")
+        if (medusa.paid_elsewhere) return review("already_paid", "late")
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
       if (p.status === "paid") {
@@ -156,6 +168,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         if (ours) {
           if (!medusa.session_alive) return review("session_gone", "late")
           if (medusa.order_canceled) return review("late_success", "late")
+          if (medusa.paid_elsewhere) return review("already_paid", "late")
           return { ...keep("paid", "keep"), action: "settle" }
         }
         return keep("duplicate_charge", "duplicate", true)
@@ -163,10 +176,10 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       if (p.status === "review") return keep("late_success", "late", true)
       // A failed attempt closes only its own service payment: the customer may pay the same form again
       // (another uuid), and whichever arrives first, that success pays the session.
-      if (p.status === "failed" && other && medusa.session_alive && !medusa.order_canceled) {
+      if (p.status === "failed" && other && medusa.session_alive && !medusa.order_canceled && !medusa.paid_elsewhere) {
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
-      return review("late_success", "late")
+      return review(p.status === "failed" && medusa.paid_elsewhere ? "already_paid" : "late_success", "late")
     case "mismatch":
       if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })
       // An edited copy of the payment that paid (the service charges the signed amount): refused. No money

@@ -19,6 +19,7 @@ const ANSWERS: Record<string, ServiceAnswer> = {
   canceled: { kind: "canceled" },
   "order_canceled(captured)": { kind: "order_canceled", uuid: U1, captured: true },
   "order_canceled(uncaptured)": { kind: "order_canceled", uuid: U1, captured: false },
+  already_paid: { kind: "already_paid", uuid: U1 },
 }
 
 type Row = [to: PaymentState | "=", action: Decision["action"], charge: Decision["charge"], outcome: Decision["outcome"], review?: ReviewCode]
@@ -44,6 +45,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     canceled: ["canceled", "none", null, "canceled"],
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
+    already_paid: ["=", "none", null, "unchanged"],
   },
   awaiting_transfer: {
     created: ["=", "none", null, "unchanged"],
@@ -60,6 +62,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     canceled: ["canceled", "none", null, "canceled"],
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
+    already_paid: ["=", "none", null, "unchanged"],
   },
   unknown: {
     created: ["=", "none", null, "unchanged"],
@@ -76,6 +79,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     canceled: ["=", "none", null, "unchanged"],
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
+    already_paid: ["=", "none", null, "unchanged"],
   },
   paid: {
     created: ["=", "none", null, "unchanged"],
@@ -92,6 +96,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     canceled: ["=", "none", null, "unchanged"],
     "order_canceled(captured)": ["=", "none", null, "unchanged"],
     "order_canceled(uncaptured)": ["review", "none", "late", "late_success", "late_success"],
+    already_paid: ["review", "none", "late", "late_success", "already_paid"],
   },
 }
 for (const s of ["failed", "canceled", "expired"] as const) {
@@ -110,6 +115,7 @@ for (const s of ["failed", "canceled", "expired"] as const) {
     canceled: ["=", "none", null, "unchanged"],
     "order_canceled(captured)": ["=", "none", null, "unchanged"],
     "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
+    already_paid: ["=", "none", null, "unchanged"],
   }
 }
 // A failed attempt closes only its own service payment: another one's success pays (arrival order decides nothing).
@@ -129,6 +135,7 @@ TABLE.review = {
   canceled: ["=", "none", null, "unchanged"],
   "order_canceled(captured)": ["=", "none", null, "unchanged"],
   "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
+  already_paid: ["=", "none", null, "unchanged"],
 }
 
 const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
@@ -198,6 +205,16 @@ describe("what the table promises about money", () => {
       const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: true, order_canceled: true })
       expect(d).toMatchObject({ to: "review", review_code: "late_success", action: "none", charge: "late", warn: true })
     }
+  })
+
+  it("a success for a cart or balance another payment already paid (a second tab) is never captured: review, its charge late", () => {
+    const elsewhere = { session_alive: true, paid_elsewhere: true }
+    for (const s of ["pending", "awaiting_transfer", "unknown", "paid"] as const) {
+      expect(decide(facts(s), ANSWERS["paid(own)"], elsewhere)).toMatchObject({ to: "review", review_code: "already_paid", action: "none", charge: "late", warn: true })
+    }
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], elsewhere)).toMatchObject({ to: "review", review_code: "already_paid", action: "none", charge: "late", warn: true })
+    // Found under settle's lock, after the payment was confirmed here.
+    expect(decide(facts("paid"), ANSWERS.already_paid, { session_alive: true })).toMatchObject({ to: "review", review_code: "already_paid", charge: "late", warn: true })
   })
 
   it("a failed attempt closes only its own service payment: another one's success pays while Medusa's session can take it", () => {

@@ -136,11 +136,12 @@ odemeModuleTests(({ service }) => {
         { kind: "failed", uuid: "u-own" },
         { kind: "creation_unknown", detail: "timeout" },
         { kind: "order_canceled", uuid: "u-own", captured: false },
+        { kind: "already_paid", uuid: "u-own" },
       ]
-      const medusas = [{ session_alive: true }, { session_alive: false }, { session_alive: true, order_canceled: true }]
+      const medusas = [{ session_alive: true }, { session_alive: false }, { session_alive: true, order_canceled: true }, { session_alive: true, paid_elsewhere: true }]
       let n = 0
       for (const status of PAYMENT_STATES) {
-        for (const review_code of status === "review" ? (["amount_mismatch", "late_success", "contradiction"] as const) : [null]) {
+        for (const review_code of status === "review" ? (["amount_mismatch", "late_success", "already_paid", "contradiction"] as const) : [null]) {
           for (const a of answers) {
             for (const medusa of medusas) {
               const d = decide({ status, review_code, primary_uuid: status === "pending" ? null : "u-own" }, a, medusa)
@@ -150,7 +151,7 @@ odemeModuleTests(({ service }) => {
               await service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", status: d.to, review_code: d.review_code, service_uuid: adopted })
               const uuid = "uuid" in a ? a.uuid : null
               if (uuid && d.charge) {
-                const success = a.kind === "paid" || a.kind === "mismatch" || a.kind === "order_canceled"
+                const success = a.kind === "paid" || a.kind === "mismatch" || a.kind === "order_canceled" || a.kind === "already_paid"
                 // "keep": the role the uuid already had (primary when it is the payment's own).
                 const role: ChargeRole = d.charge === "keep" ? (uuid === "u-own" && status !== "pending" ? "primary" : "none") : d.charge
                 await service.recordCharge({ session_id, service_uuid: uuid, status: success ? "successful" : "failed", role, type: null, amount: "5.00", currency: "TRY", detail: null, verified: true })

@@ -22,6 +22,7 @@ export const REVIEW_CODES = [
   "amount_mismatch", // a verified success for another amount or currency
   "late_success", // a verified success on a failed, canceled or expired payment
   "session_gone", // a verified success for a session Medusa no longer has
+  "already_paid", // a verified success for a cart or balance another payment had already paid (a second tab)
   "contradiction", // the service reported failed for a payment it had confirmed
   "creation_unknown", // "create transfer" timed out or answered 5xx
 ] as const

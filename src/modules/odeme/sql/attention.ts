@@ -24,7 +24,7 @@ const UNION = `
     p.service_uuid, null::text as notification_id, null::text as charge_id, null::text as refund_id, p.review_reason as detail, p.updated_at as since
   from ${PAYMENT} p where p.deleted_at is null and p.status in ('review', 'unknown') and p.resolved_at is null
     -- the late charge of these is the item (money to give back)
-    and coalesce(p.review_code::text, '') not in ('late_success', 'session_gone')
+    and coalesce(p.review_code::text, '') not in ('late_success', 'session_gone', 'already_paid')
   union all
   select 'charge:' || c.id, case when c.role = 'duplicate' then 'duplicate_charge' else 'review' end,
     case when c.role = 'duplicate' then 'duplicate_charge' when c.role = 'rejected' then 'amount_mismatch'
