@@ -30,7 +30,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     }
   }
   if (!session) {
-    return { session: null, captured: false, captureIds: [] as string[], paidElsewhere: false, cartId: null, orderId: null, orderCanceled: false }
+    return { session: null, captured: false, captureIds: [] as string[], paidByOthers: false, paidElsewhere: false, cartId: null, orderId: null, orderCanceled: false }
   }
   const { data: collections } = await query.graph({
     entity: "payment_collection",
@@ -61,8 +61,10 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   // one's sibling, not the capture). What the others kept (captured less refunded) covers what it asks.
   const others = (collection?.payments ?? []).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
   const keptByOthers = others.reduce((acc, p) => MathBN.add(acc, MathBN.sub(sum(p.captures), sum(p.refunds))), MathBN.convert(0))
-  const paidElsewhere = !captured && !!collection && others.length > 0 && MathBN.gte(keptByOthers, MathBN.convert(collection.amount as never))
-  return { session, captured, captureIds, paidElsewhere, cartId, orderId, orderCanceled }
+  const paidByOthers = !!collection && others.length > 0 && MathBN.gte(keptByOthers, MathBN.convert(collection.amount as never))
+  // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
+  const paidElsewhere = paidByOthers && !captured
+  return { session, captured, captureIds, paidByOthers, paidElsewhere, cartId, orderId, orderCanceled }
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
@@ -134,8 +136,9 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
   const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
   if (state.orderCanceled) return canceled()
-  // A second tab paid the same cart (or balance) first: capturing this one too would charge the order twice.
-  if (state.paidElsewhere) return "already_paid"
+  // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
+  // (also when the payment module captured this one by itself: that capture is not the order's).
+  if (state.paidByOthers) return "already_paid"
   // With a payment already there (captured by the payment module, not yet on the order) this runs the
   // capture workflow, which adds the order's transaction; without one it authorizes and captures.
   await processPaymentWorkflow(container).run({
