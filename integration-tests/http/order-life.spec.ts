@@ -275,7 +275,7 @@ medusaIntegrationTestRunner({
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
     })
 
-    it("a second tab pays the cart the first tab already paid: one capture on the order; the second payment is listed to give back, the first stays paid", async () => {
+    it("a second tab pays the cart the first tab already paid: its fresh form is refused; the form it has is paid anyway: one capture on the order, the second payment listed to give back, the first stays paid", async () => {
       const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
       const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form
       await payByCard(await openCheckout(await form(session.id)), "approve")
@@ -293,7 +293,11 @@ medusaIntegrationTestRunner({
       const confirmed = await applyServiceAnswer(getContainer(), session.id, { kind: "paid", uuid: first.service_uuid, amount: "250.00", currency: "TRY" }, { act: true })
       expect(confirmed.payment.status).toBe("paid")
 
-      await payByCard(await openCheckout(await form(second.id)), "approve")
+      // The plugin's fresh form is refused, in the customer's words; the form the session's data carries is paid anyway.
+      const refused = await api.post(`/store/odeme/payment-sessions/${second.id}/form`, { cart_id: cart.id }, { ...store.headers, validateStatus: () => true })
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/\[odeme\.already_paid\]/)
+      await payByCard(await openCheckout(second.data.form), "approve")
       const item = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === second.id))
       expect(item).toMatchObject({ kind: "review", code: "already_paid", currency: "TRY", order_id: order.id, actions: ["acknowledge"] })
       expect(Number(item.amount)).toBe(250) // the charge as the service reported it

@@ -41,6 +41,8 @@ export const ODEME_ERROR_CODES = [
   "odeme.creation_unknown",
   /** An order's balance link was opened after the order was canceled. */
   "odeme.order_canceled",
+  /** The cart or balance was already paid by another payment (a second tab): nothing more to pay. */
+  "odeme.already_paid",
 ] as const
 
 export type OdemeErrorCode = (typeof ODEME_ERROR_CODES)[number]

@@ -89,6 +89,10 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
     tr: "Bu sipariş iptal edildi; ödeme alınmıyor. Sorunuz varsa lütfen mağazayla iletişime geçin.",
     en: "This order was canceled, so no payment is taken for it. Please contact the store if you have a question.",
   },
+  "odeme.already_paid": {
+    tr: "Bu sipariş zaten ödendi; yeniden ödemeniz gerekmiyor. Siparişinizi hesabınızdan ya da e-postanızdan takip edebilirsiniz.",
+    en: "This order has already been paid; there is nothing more to pay. You can follow your order in your account or your email.",
+  },
 }
 
 /**

@@ -13,6 +13,8 @@ export interface OwnedSession {
   order_id: string | null
   /** The balance's order was canceled: nothing may be paid onto it any more. */
   order_canceled: boolean
+  /** Medusa's word for a collection captured in full: another payment (another tab) already paid it. */
+  collection_paid: boolean
 }
 
 /**
@@ -49,11 +51,11 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "provider_id", "payment_collection_id", "payment_collection.cart.id"],
+    fields: ["id", "status", "provider_id", "payment_collection_id", "payment_collection.status", "payment_collection.cart.id"],
     filters: { id: sessionId },
   })
   const session = data[0] as
-    | (Omit<OwnedSession, "order_id"> & { payment_collection?: { cart?: { id?: string } | null } | null })
+    | (Omit<OwnedSession, "order_id" | "order_canceled" | "collection_paid"> & { payment_collection?: { status?: string; cart?: { id?: string } | null } | null })
     | undefined
   if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
   const cartId = session.payment_collection?.cart?.id
@@ -80,12 +82,21 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
     payment_collection_id: session.payment_collection_id,
     order_id: orderId,
     order_canceled: orderCanceled,
+    collection_paid: session.payment_collection?.status === "completed",
   }
 }
 
-/** A balance whose order was canceled is not offered for payment (money sent anyway is listed to give back). */
-export function refuseCanceledOrder(session: OwnedSession): void {
+/**
+ * What can no longer be paid is not offered for payment (money sent anyway
+ * is listed to give back): a balance whose order was canceled, and a cart or
+ * balance another payment already paid in full (a second tab still on the
+ * payment step).
+ */
+export function refuseUnpayable(session: OwnedSession): void {
   if (session.order_canceled) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", `Order ${session.order_id} was canceled; its balance can no longer be paid.`)
+  }
+  if (session.collection_paid) {
+    throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")
   }
 }

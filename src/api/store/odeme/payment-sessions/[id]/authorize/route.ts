@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { settleAndFollow } from "../../../../../../lib/payment-state/apply-service-answer"
 import { withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
-import { findOwnedSession, refuseCanceledOrder } from "../../../../../utils/owned-session"
+import { findOwnedSession, refuseUnpayable } from "../../../../../utils/owned-session"
 import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 
 /**
@@ -26,7 +26,7 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
   if (!session.provider_id.startsWith("pp_odeme-transfer_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form.")
   }
-  refuseCanceledOrder(session)
+  refuseUnpayable(session)
   const payments = req.scope.resolve(Modules.PAYMENT)
   // Under the settle lock, like every capture: Medusa's authorize of a transfer the service approves at once
   // captures it, while the webhook announcing that approval settles the same session.

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
 import { odemeModule } from "../../../../../utils/odeme-module"
-import { findOwnedSession, refuseCanceledOrder } from "../../../../../utils/owned-session"
+import { findOwnedSession, refuseUnpayable } from "../../../../../utils/owned-session"
 import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
 
 /**
@@ -16,7 +16,7 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only Quick Checkout sessions have a form to post.")
   }
-  refuseCanceledOrder(session)
+  refuseUnpayable(session)
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id: session.id })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart or order.`)
