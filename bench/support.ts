@@ -7,7 +7,7 @@ export const CFG = {
   runs: num("BENCH_RUNS", 3),
   ingestDurationS: num("BENCH_INGEST_SECONDS", 4),
   ingestConnections: list("BENCH_INGEST_CONNECTIONS", "10,100"),
-  burstSizes: list("BENCH_BURST_SIZES", "100,200"),
+  burstSizes: list("BENCH_BURST_SIZES", "100,200,1000"),
   payments: num("BENCH_PAYMENTS", 20),
   /** Approvals are spaced so payments overlap a little without building a queue on a small machine. */
   paymentSpacingMs: num("BENCH_PAYMENT_SPACING_MS", 400),

@@ -44,7 +44,7 @@ function tables(r) {
         `${b.stored_once}/${b.concurrent}`,
         `${b.processed_once}/${b.concurrent}`,
         b.drain_s,
-        `${Math.round((b.p99 / 300) * 100) / 100}×`,
+        b.concurrent <= 200 ? `${Math.round((b.p99 / 300) * 100) / 100}×` : "",
         b.core_p99 === undefined ? "" : range(b, "core_p99"),
         b.p99_ratio_vs_core === undefined ? "" : `${b.p99_ratio_vs_core}×`,
       ]),

@@ -9,7 +9,7 @@
  *
  * Knobs (environment), defaults that fit 15 minutes on 2 cores: BENCH_RUNS (3),
  * BENCH_INGEST_SECONDS (4), BENCH_INGEST_CONNECTIONS ("10,100"),
- * BENCH_BURST_SIZES ("100,200"), BENCH_PAYMENTS (20), BENCH_PAYMENT_SPACING_MS (400),
+ * BENCH_BURST_SIZES ("100,200,1000"), BENCH_PAYMENTS (20), BENCH_PAYMENT_SPACING_MS (400),
  * BENCH_POLLER ("1000x5,1000x20,10000x20"; the issue's full set adds 10000x5),
  * BENCH_WORKER_TRANSFERS (2000; the issue's 10000), BENCH_SCALE_ROWS (1000000), BENCH_INITIATE_CALLS (2000),
  * BENCH_ONLY (sections: paid,initiate,ingest,burst,poller,workers,scale),
