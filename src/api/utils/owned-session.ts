@@ -1,7 +1,9 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import { hasNulCharacter } from "../../lib/notification-shape"
+import { paidByOthers } from "../../lib/payment-state/medusa-side"
 import type { OwnershipProof } from "../store/odeme/validators"
 
 export interface OwnedSession {
@@ -13,8 +15,6 @@ export interface OwnedSession {
   order_id: string | null
   /** The balance's order was canceled: nothing may be paid onto it any more. */
   order_canceled: boolean
-  /** Medusa's word for a collection captured in full: another payment (another tab) already paid it. */
-  collection_paid: boolean
 }
 
 /**
@@ -51,11 +51,11 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "provider_id", "payment_collection_id", "payment_collection.status", "payment_collection.cart.id"],
+    fields: ["id", "status", "provider_id", "payment_collection_id", "payment_collection.cart.id"],
     filters: { id: sessionId },
   })
   const session = data[0] as
-    | (Omit<OwnedSession, "order_id" | "order_canceled" | "collection_paid"> & { payment_collection?: { status?: string; cart?: { id?: string } | null } | null })
+    | (Omit<OwnedSession, "order_id" | "order_canceled"> & { payment_collection?: { cart?: { id?: string } | null } | null })
     | undefined
   if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
   const cartId = session.payment_collection?.cart?.id
@@ -82,7 +82,6 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
     payment_collection_id: session.payment_collection_id,
     order_id: orderId,
     order_canceled: orderCanceled,
-    collection_paid: session.payment_collection?.status === "completed",
   }
 }
 
@@ -92,11 +91,12 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
  * balance another payment already paid in full (a second tab still on the
  * payment step).
  */
-export function refuseUnpayable(session: OwnedSession): void {
+export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSession): Promise<void> {
   if (session.order_canceled) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", `Order ${session.order_id} was canceled; its balance can no longer be paid.`)
   }
-  if (session.collection_paid) {
+  // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
+  if (await paidByOthers(scope, session.id, session.payment_collection_id)) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")
   }
 }

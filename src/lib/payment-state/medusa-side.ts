@@ -12,33 +12,33 @@ const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => M
 
 /**
  * Where Medusa stands for a payment session: payment captured (and its
- * captures)? paid already by another payment of its collection? cart? order,
- * and is it canceled? A session Medusa deleted after its payment was captured
- * (a storefront opened another session on the paid cart) is still found
- * through that payment while it holds money: the money is on its order.
+ * captures)? cart? order, and is it canceled? A session Medusa deleted after
+ * its payment was captured (a storefront opened another session on the paid
+ * cart) is still found through that payment while it holds money: the money
+ * is on its order.
  */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["id", "status", "payment_collection_id"], filters: { id: sessionId } })
-  let session = sessions[0] as { id: string; status: string; payment_collection_id: string } | undefined
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "payment_collection_id", "payment_collection.status", ...PAYMENT_FIELDS.map((f) => `payment.${f}`)],
+    filters: { id: sessionId },
+  })
+  type Session = { id: string; status: string; payment_collection_id: string; payment_collection?: { status: string } | null; payment?: MedusaPayment | null }
+  let session = sessions[0] as Session | undefined
   if (!session) {
-    const { data: kept } = await query.graph({ entity: "payment", fields: ["payment_collection_id", ...PAYMENT_FIELDS], filters: { payment_session_id: sessionId } })
-    const payment = kept[0] as (MedusaPayment & { payment_collection_id: string }) | undefined
+    const { data: kept } = await query.graph({
+      entity: "payment",
+      fields: ["payment_collection_id", "payment_collection.status", ...PAYMENT_FIELDS],
+      filters: { payment_session_id: sessionId },
+    })
+    const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: { status: string } | null }) | undefined
     // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
     if (payment?.captured_at && MathBN.gt(MathBN.sub(sum(payment.captures), sum(payment.refunds)), 0)) {
-      session = { id: sessionId, status: "captured", payment_collection_id: payment.payment_collection_id }
+      session = { id: sessionId, status: "captured", payment_collection_id: payment.payment_collection_id, payment_collection: payment.payment_collection, payment }
     }
   }
-  if (!session) {
-    return { session: null, captured: false, captureIds: [] as string[], paidByOthers: false, paidElsewhere: false, cartId: null, orderId: null, orderCanceled: false }
-  }
-  const { data: collections } = await query.graph({
-    entity: "payment_collection",
-    fields: ["status", "amount", ...PAYMENT_FIELDS.map((f) => `payments.${f}`)],
-    filters: { id: session.payment_collection_id },
-  })
-  const collection = collections[0] as { status: string; amount: unknown; payments?: MedusaPayment[] | null } | undefined
-  const payment = collection?.payments?.find((p) => p.payment_session_id === sessionId) ?? null
+  if (!session) return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false }
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -54,17 +54,30 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   const orderId = link?.order_id ?? null
   // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
   // created on such a collection afterwards sets the collection's status anew: the order decides.
-  const orderCanceled = link?.order?.status === "canceled" || collection?.status === "canceled"
-  const captured = !!payment?.captured_at
-  const captureIds = (payment?.captures ?? []).map((c) => c.id)
-  // A second tab: another session of the collection was paid and captured first (Medusa deleted this
-  // one's sibling, not the capture). What the others kept (captured less refunded) covers what it asks.
-  const others = (collection?.payments ?? []).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
-  const keptByOthers = others.reduce((acc, p) => MathBN.add(acc, MathBN.sub(sum(p.captures), sum(p.refunds))), MathBN.convert(0))
-  const paidByOthers = !!collection && others.length > 0 && MathBN.gte(keptByOthers, MathBN.convert(collection.amount as never))
-  // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
-  const paidElsewhere = paidByOthers && !captured
-  return { session, captured, captureIds, paidByOthers, paidElsewhere, cartId, orderId, orderCanceled }
+  const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
+  const captured = !!session.payment?.captured_at
+  const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
+  return { session, captured, captureIds, cartId, orderId, orderCanceled }
+}
+
+/**
+ * A second tab: another session of the collection was paid and captured
+ * first (Medusa deleted this one's sibling, not its capture). True when the
+ * collection's other payments hold (captured less refunded) all it asks.
+ * Read only where a payment could still be put on the order.
+ */
+export async function paidByOthers(container: MedusaContainer, sessionId: string, collectionId: string): Promise<boolean> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: payments } = await query.graph({
+    entity: "payment",
+    fields: ["payment_session_id", "captured_at", "captures.amount", "refunds.amount", "payment_collection.amount"],
+    filters: { payment_collection_id: collectionId },
+  })
+  type Row = MedusaPayment & { payment_collection?: { amount: unknown } | null }
+  const others = (payments as Row[]).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
+  if (!others.length) return false
+  const kept = others.reduce((acc, p) => MathBN.add(acc, MathBN.sub(sum(p.captures), sum(p.refunds))), MathBN.convert(0))
+  return MathBN.gte(kept, MathBN.convert(others[0].payment_collection?.amount as never))
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
@@ -88,9 +101,12 @@ export async function isSettled(container: MedusaContainer, s: MedusaState): Pro
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
 export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts & { order_id: string | null }> {
-  const { session, orderCanceled, paidElsewhere, orderId } = await medusaState(container, sessionId)
+  const { session, captured, orderCanceled, orderId } = await medusaState(container, sessionId)
   // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
-  return { session_alive: !!session && session.status !== "canceled", order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
+  const alive = !!session && session.status !== "canceled"
+  // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
+  const paidElsewhere = alive && !captured && !orderCanceled && (await paidByOthers(container, sessionId, session.payment_collection_id))
+  return { session_alive: alive, order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
 }
 
 /**
@@ -138,7 +154,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   if (state.orderCanceled) return canceled()
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
   // (also when the payment module captured this one by itself: that capture is not the order's).
-  if (state.paidByOthers) return "already_paid"
+  if (await paidByOthers(container, payment.session_id, state.session.payment_collection_id)) return "already_paid"
   // With a payment already there (captured by the payment module, not yet on the order) this runs the
   // capture workflow, which adds the order's transaction; without one it authorizes and captures.
   await processPaymentWorkflow(container).run({

@@ -26,7 +26,7 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
   if (!session.provider_id.startsWith("pp_odeme-transfer_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form.")
   }
-  refuseUnpayable(session)
+  await refuseUnpayable(req.scope, session)
   const payments = req.scope.resolve(Modules.PAYMENT)
   // Under the settle lock, like every capture: Medusa's authorize of a transfer the service approves at once
   // captures it, while the webhook announcing that approval settles the same session.

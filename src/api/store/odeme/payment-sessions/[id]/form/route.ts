@@ -16,7 +16,7 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only Quick Checkout sessions have a form to post.")
   }
-  refuseUnpayable(session)
+  await refuseUnpayable(req.scope, session)
   const odeme = odemeModule(req.scope)
   const [row] = await odeme.listOdemePayments({ session_id: session.id })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart or order.`)
