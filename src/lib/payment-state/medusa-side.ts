@@ -9,6 +9,8 @@ type Amount = { amount: unknown }
 type MedusaPayment = { id: string; payment_session_id?: string; captured_at: Date | null; captures?: Array<Amount & { id: string }> | null; refunds?: Amount[] | null }
 const PAYMENT_FIELDS = ["id", "payment_session_id", "captured_at", "captures.id", "captures.amount", "refunds.amount"]
 const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
+/** What a Medusa payment still holds of the customer's money: captured less refunded. */
+const held = (p: MedusaPayment) => MathBN.sub(sum(p.captures), sum(p.refunds))
 
 /**
  * Where Medusa stands for a payment session: payment captured (and its
@@ -34,7 +36,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     })
     const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: { status: string } | null }) | undefined
     // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
-    if (payment?.captured_at && MathBN.gt(MathBN.sub(sum(payment.captures), sum(payment.refunds)), 0)) {
+    if (payment?.captured_at && MathBN.gt(held(payment), 0)) {
       session = { id: sessionId, status: "captured", payment_collection_id: payment.payment_collection_id, payment_collection: payment.payment_collection, payment }
     }
   }
@@ -76,7 +78,7 @@ export async function paidByOthers(container: MedusaContainer, sessionId: string
   type Row = MedusaPayment & { payment_collection?: { amount: unknown } | null }
   const others = (payments as Row[]).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
   if (!others.length) return false
-  const kept = others.reduce((acc, p) => MathBN.add(acc, MathBN.sub(sum(p.captures), sum(p.refunds))), MathBN.convert(0))
+  const kept = others.reduce((acc, p) => MathBN.add(acc, held(p)), MathBN.convert(0))
   return MathBN.gte(kept, MathBN.convert(others[0].payment_collection?.amount as never))
 }
 
@@ -198,7 +200,7 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   const payment = data[0] as MedusaPayment | undefined
   if (!payment) return false
   const captured = sum(payment.captures)
-  const owed = MathBN.sub(captured, sum(payment.refunds))
+  const owed = held(payment)
   if (MathBN.gt(owed, 0)) {
     try {
       await refundPaymentsWorkflow(container).run({ input: [{ payment_id: payment.id, amount: owed, note: "Captured while the order was being canceled" }] })
