@@ -30,6 +30,9 @@ const odemeOptions = {
   trustProxy: process.env.ODEME_TRUST_PROXY === "true",
   trustedStorefrontAddresses: (process.env.ODEME_TRUSTED_STOREFRONTS || "").split(",").filter(Boolean),
 }
+if (process.env.ODEME_RETRY_BASE_MS) {
+  odemeOptions.notifications.retryBaseMs = Number(process.env.ODEME_RETRY_BASE_MS)
+}
 if (process.env.ODEME_UNCONFIRMED_AFTER_MINUTES) {
   odemeOptions.notifications.unconfirmedAfterMinutes = Number(process.env.ODEME_UNCONFIRMED_AFTER_MINUTES)
 }

@@ -120,6 +120,8 @@ export const odemeOptionsSchema = z
     notifications: z
       .strictObject({
         maxAttempts: z.coerce.number().int().min(1).max(100).default(12),
+        /** The first retry's delay; each next one doubles, up to 10 minutes. Tests shorten it so none waits out the production timer. */
+        retryBaseMs: z.coerce.number().int().min(10).max(60_000).default(2_000),
         /** How long a process holds a notification it is processing; after a crash it is taken up again once this ends. */
         leaseSeconds: z.coerce.number().int().min(5).max(3600).default(120),
         /**

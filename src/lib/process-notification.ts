@@ -81,7 +81,7 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
       hash: arrived.hash ?? hash,
     })
   } catch (err) {
-    return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `verify failed: ${err instanceof OdemeApiError ? err.message : String(err)}`)
+    return retryOrDead(row, options.notifications, "verify_failed", `verify failed: ${err instanceof OdemeApiError ? err.message : String(err)}`)
   }
 
   let answer = judgeNotification(
@@ -98,14 +98,14 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
     options
   )
   if (answer.kind === "pending") {
-    return retryOrDead(row, options.notifications.maxAttempts, "pending", "the service does not report a final status yet", verify)
+    return retryOrDead(row, options.notifications, "pending", "the service does not report a final status yet", verify)
   }
   if (payment.flow === "transfer_api" && (answer.kind === "paid" || answer.kind === "mismatch")) {
     // A notification's amount is not covered by verify; an API transfer's own record is (authenticated uuid endpoint).
     try {
       answer = transferAnswer(await odeme.client.getTransferByUuid(answer.uuid), { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency })
     } catch (err) {
-      return retryOrDead(row, options.notifications.maxAttempts, "verify_failed", `transfer record: ${err instanceof OdemeApiError ? err.message : String(err)}`, verify)
+      return retryOrDead(row, options.notifications, "verify_failed", `transfer record: ${err instanceof OdemeApiError ? err.message : String(err)}`, verify)
     }
   }
 
@@ -114,23 +114,30 @@ async function attempt(container: MedusaContainer, odeme: OdemeModuleService, ro
     return { state: "done", outcome: decision.outcome, verify_result: verify, last_error: answer.kind === "invalid" ? answer.reason : null }
   } catch (err) {
     // Medusa could not capture or complete yet: Medusa's reason is kept, and the notification is tried again.
-    return retryOrDead(row, options.notifications.maxAttempts, "error", err instanceof Error ? err.message : String(err), verify)
+    return retryOrDead(row, options.notifications, "error", err instanceof Error ? err.message : String(err), verify)
   }
 }
 
-function retryOrDead(row: OdemeNotificationRow, maxAttempts: number, outcome: string, error: string, verify?: unknown): NotificationSettlement {
+function retryOrDead(
+  row: OdemeNotificationRow,
+  limits: { maxAttempts: number; retryBaseMs: number },
+  outcome: string,
+  error: string,
+  verify?: unknown
+): NotificationSettlement {
   const attempts = row.attempts // this one included (counted when the row was claimed)
-  if (attempts >= maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }
-  return { state: "retry", outcome, last_error: error, next_attempt_at: new Date(Date.now() + backoffMs(attempts)), verify_result: verify }
+  if (attempts >= limits.maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }
+  const next_attempt_at = new Date(Date.now() + backoffMs(attempts, limits.retryBaseMs))
+  return { state: "retry", outcome, last_error: error, next_attempt_at, verify_result: verify }
 }
 
 /**
- * 2 s, 4 s, 8 s … capped at 10 minutes, with a little jitter (±15 %): a
- * notification's retry should come near its time, unlike the client's
- * full-jitter retries of many concurrent requests.
+ * 2 s, 4 s, 8 s … (from `notifications.retryBaseMs`) capped at 10 minutes,
+ * with a little jitter (±15 %): a notification's retry should come near its
+ * time, unlike the client's full-jitter retries of many concurrent requests.
  */
-export function backoffMs(attempt: number): number {
-  return Math.round(backoffCeiling(attempt, 2_000, 600_000) * (0.85 + Math.random() * 0.3))
+export function backoffMs(attempt: number, baseMs = 2_000): number {
+  return Math.round(backoffCeiling(attempt, baseMs, 600_000) * (0.85 + Math.random() * 0.3))
 }
 
 /** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */

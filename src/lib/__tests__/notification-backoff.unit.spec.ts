@@ -11,3 +11,13 @@ describe("a notification's retry delay", () => {
     }
   })
 })
+
+describe("a notification's retry delay from a configured base", () => {
+  it("doubles from the base and keeps the 10-minute cap", () => {
+    for (const [attempt, ms] of [[1, 50], [2, 100], [5, 800], [30, 600_000]] as const) {
+      const d = backoffMs(attempt, 50)
+      expect(d).toBeGreaterThanOrEqual(ms * 0.85)
+      expect(d).toBeLessThanOrEqual(ms * 1.15)
+    }
+  })
+})
