@@ -55,6 +55,9 @@ module.exports = {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.[jt]s"],
+      // One demo stack for every browser file (started only when an e2e file runs).
+      globalSetup: "<rootDir>/integration-tests/e2e/support/global-setup.ts",
+      globalTeardown: "<rootDir>/integration-tests/e2e/support/global-teardown.ts",
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
       testEnvironment: "<rootDir>/integration-tests/environment.js",
     },

@@ -13,16 +13,21 @@ import { CHECKOUT_PROVIDER, cartWithSession, seedStore } from "../utils/store"
  */
 const env = useOdemeEnvironment()
 
-const FLOOD_MS = 120_000
+/**
+ * The flood's length: 20 s in `npm test` (the genuine delivery lands in the middle of it, so
+ * what it proves does not depend on the length); ODEME_FLOOD_SECONDS=120 floods for the two
+ * minutes issue 23 watched.
+ */
+const FLOOD_MS = Number(process.env.ODEME_FLOOD_SECONDS || 20) * 1000
 const JUNK_EVERY_MS = 20 // 50 a second
 /** At least this much junk, whatever the machine's load: the sender waits for answers (at most 50 in flight), so a busy machine sends more slowly and floods longer instead of less. */
 const JUNK_AT_LEAST = (FLOOD_MS / 1000) * 40
-const FLOOD_AT_MOST_MS = 240_000
+const FLOOD_AT_MOST_MS = FLOOD_MS * 2
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    it("≥ 50 junk bodies a second for 2 minutes from the service's address: every genuine delivery answered 2xx and paid within seconds", async () => {
+    it(`≥ 50 junk bodies a second for ${FLOOD_MS / 1000} s from the service's address: every genuine delivery answered 2xx and paid within seconds`, async () => {
       await env.emulator.control("POST", "/_control/reset")
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [500, 1000, 2000] })
       const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })

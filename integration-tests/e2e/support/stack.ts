@@ -45,10 +45,17 @@ function groupAlive(pid: number) {
 }
 
 export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack> {
-  // Debugging only: E2E_STACK='<READY json>' attaches to a stack started by hand
-  // (`node scripts/demo.js --ci --data-dir /tmp/x`), which the tests then neither start nor stop.
-  if (process.env.E2E_STACK) {
-    const info = JSON.parse(process.env.E2E_STACK) as StackInfo
+  // E2E_STACK_FILE: the layer's one stack (support/global-stack.ts) writes its READY json there.
+  // E2E_STACK='<READY json>': a stack started by hand (`node scripts/demo.js --ci --data-dir /tmp/x`).
+  // A file attached to either neither starts nor stops it.
+  const shared = process.env.E2E_STACK ?? (process.env.E2E_STACK_FILE ? await readyFile(process.env.E2E_STACK_FILE, Math.max(timeoutMs, 9 * 60_000)) : null)
+  if (shared) {
+    const info = JSON.parse(shared) as StackInfo
+    // Shown by integration-tests/environment.js when a test fails: what Medusa logged meanwhile.
+    const log = path.join(info.logs, "medusa.log")
+    const read = () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "")
+    const entry = { name: "medusa.log of the shared demo stack", output: read, reported: read().length }
+    ;(globalThis as any).__odemeProcessLogs?.push(entry)
     return { ...info, stop: async () => {}, output: () => "" }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-"))
@@ -129,4 +136,17 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
   })
 
   return { ...info, stop, output: () => out }
+}
+
+/** The READY json the layer's stack writes (or the error it could not start with), waited for. */
+async function readyFile(file: string, timeoutMs: number): Promise<string> {
+  const giveUpAt = Date.now() + timeoutMs
+  while (!fs.existsSync(file)) {
+    if (Date.now() > giveUpAt) throw new Error(`the shared demo stack was not ready after ${timeoutMs / 1000} s`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const text = fs.readFileSync(file, "utf8")
+  const error = (JSON.parse(text) as { error?: string }).error
+  if (error) throw new Error(`the shared demo stack did not start: ${error}`)
+  return text
 }

@@ -7,14 +7,13 @@
  * order owes 0, with one capture per payment collection.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "./support/api"
-import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/browser-stack"
-import { describeWithChromium } from "./support/chromium"
-import type { Stack } from "./support/stack"
-import { screenshot, waitForView, waitOrError } from "./support/storefront"
-import { expectTurkishOnly } from "./support/turkish"
+import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
+import { closeBrowserStack, openBrowserStack, scenarioIn } from "../support/browser-stack"
+import { describeWithChromium } from "../support/chromium"
+import type { Stack } from "../support/stack"
+import { screenshot, waitForView, waitOrError } from "../support/storefront"
+import { expectTurkishOnly } from "../support/turkish"
 
-jest.setTimeout(240_000)
 
 describeWithChromium("balance payment links in Chromium", () => {
   let stack: Stack
@@ -28,7 +27,7 @@ describeWithChromium("balance payment links in Chromium", () => {
   beforeAll(async () => {
     ;({ stack, browser, admin, store, emulator } = await openBrowserStack())
     orderId = await paidOrder()
-  }, 7 * 60_000)
+  }, 10 * 60_000)
 
   afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
 

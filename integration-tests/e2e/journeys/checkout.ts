@@ -7,12 +7,12 @@
  * <name>-failed.png when it fails). With UPDATE_DOCS_SCREENSHOTS=1 two are copied to docs/ for the README.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { loginToAdmin, warmUpAdmin } from "./support/admin"
-import { eventually, paymentsOf, type AdminApi, type EmulatorControl, type StoreApi } from "./support/api"
-import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/browser-stack"
-import { describeWithChromium } from "./support/chromium"
-import { assertCapturedOnce as capturedOnce } from "./support/payment-checks"
-import type { Stack } from "./support/stack"
+import { loginToAdmin, warmUpAdmin } from "../support/admin"
+import { eventually, paymentsOf, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
+import { closeBrowserStack, openBrowserStack, scenarioIn } from "../support/browser-stack"
+import { describeWithChromium } from "../support/chromium"
+import { assertCapturedOnce as capturedOnce } from "../support/payment-checks"
+import type { Stack } from "../support/stack"
 import {
   addToCartAndCheckout,
   customer,
@@ -23,9 +23,8 @@ import {
   waitForConfirmation,
   waitForView,
   waitOrError,
-} from "./support/storefront"
+} from "../support/storefront"
 
-jest.setTimeout(180_000)
 
 describeWithChromium("storefront, emulator and Admin in Chromium", () => {
   let stack: Stack
@@ -42,7 +41,7 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
     // `medusa develop` compiles the Admin (Vite) on its first visits, which takes minutes on 2
     // cores: start that now, in a page of its own, while the storefront scenarios run.
     adminWarm = warmUpAdmin(browser, stack.admin, contexts).catch((e) => e)
-  }, 7 * 60_000)
+  }, 10 * 60_000)
 
   afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
 

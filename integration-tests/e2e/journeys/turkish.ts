@@ -10,17 +10,16 @@
  * Admin only the plugin's widget and settings page are checked.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { loginToAdmin, warmUpAdmin } from "./support/admin"
-import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "./support/api"
-import { closeBrowserStack, openBrowserStack, scenarioIn } from "./support/browser-stack"
-import { describeWithChromium } from "./support/chromium"
-import { assertCapturedOnce as capturedOnce } from "./support/payment-checks"
-import { inPage } from "./support/scenario"
-import type { Stack } from "./support/stack"
-import { customer, fillAddressAndShipping, publish, screenshot, waitForView, waitOrError, type Customer } from "./support/storefront"
-import { expectTurkishOnly, INTERNAL_ID } from "./support/turkish"
+import { loginToAdmin, warmUpAdmin } from "../support/admin"
+import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
+import { closeBrowserStack, openBrowserStack, scenarioIn } from "../support/browser-stack"
+import { describeWithChromium } from "../support/chromium"
+import { assertCapturedOnce as capturedOnce } from "../support/payment-checks"
+import { inPage } from "../support/scenario"
+import type { Stack } from "../support/stack"
+import { customer, fillAddressAndShipping, publish, screenshot, waitForView, waitOrError, type Customer } from "../support/storefront"
+import { expectTurkishOnly, INTERNAL_ID } from "../support/turkish"
 
-jest.setTimeout(240_000)
 
 describeWithChromium("Turkish without seams: the shopper's path and the Admin in Chromium", () => {
   let stack: Stack
@@ -36,7 +35,7 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
     ;({ stack, browser, admin, store, emulator } = await openBrowserStack())
     // Vite compiles the Admin on its first visit (minutes on 2 cores): start it while the shopper pays.
     adminWarm = warmUpAdmin(browser, stack.admin, contexts).catch((e) => e)
-  }, 7 * 60_000)
+  }, 10 * 60_000)
 
   afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
 

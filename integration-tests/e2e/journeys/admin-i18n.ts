@@ -12,14 +12,13 @@
  * are taken by turkish.spec.ts).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { EmulatorControl, StoreApi, eventually } from "./support/api"
-import { loginToAdmin } from "./support/admin"
-import { describeWithChromium, launchChromium } from "./support/chromium"
-import { inPage } from "./support/scenario"
-import { startStack, type Stack } from "./support/stack"
-import { clearFailureShots, publish, screenshot } from "./support/storefront"
+import { EmulatorControl, StoreApi, eventually } from "../support/api"
+import { loginToAdmin } from "../support/admin"
+import { describeWithChromium, launchChromium } from "../support/chromium"
+import { inPage } from "../support/scenario"
+import { startStack, type Stack } from "../support/stack"
+import { clearFailureShots, publish, screenshot } from "../support/storefront"
 
-jest.setTimeout(180_000)
 
 /** Strings each language must show (from src/admin/i18n/json). */
 const EXPECTED = {
@@ -66,7 +65,7 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
     browser = await launchChromium()
     orderId = await awaitingTransferOrder()
     await unknownOutcomeTransfer()
-  }, 7 * 60_000)
+  }, 10 * 60_000)
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {})

@@ -1,0 +1,50 @@
+/**
+ * One demo stack for the whole e2e layer (jest's globalSetup/globalTeardown of
+ * the e2e project). Each browser file used to start a stack of its own, and
+ * `medusa develop` compiled the Admin again for each.
+ *
+ * The stack starts in the background: setup returns at once, so the other
+ * layers' files run while it builds, migrates and seeds; a browser file waits
+ * for the file this writes once the stack is ready (see startStack).
+ *
+ * The files share the store, so a scenario makes its own cart, customer and
+ * order and never counts what others may have left.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { chromiumFound } from "./chromium"
+import { startStack, type Stack } from "./stack"
+import { clearFailureShots } from "./storefront"
+
+type Shared = { starting: Promise<Stack | null>; file: string }
+const KEY = "__odemeE2eStack"
+
+export async function setup(): Promise<void> {
+  // Without Chromium every file is skipped: no stack. A stack given by hand is the developer's.
+  if (!chromiumFound || process.env.E2E_STACK) return
+  clearFailureShots()
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-stack-")), "stack.json")
+  const write = (content: object) => fs.writeFileSync(`${file}.tmp`, JSON.stringify(content)) === undefined && fs.renameSync(`${file}.tmp`, file)
+  const starting = startStack({ timeoutMs: 8 * 60_000 }).then(
+    (stack) => {
+      const { stop: _stop, output: _output, ...info } = stack
+      write(info)
+      return stack
+    },
+    (err: Error) => {
+      write({ error: err.message })
+      return null
+    }
+  )
+  ;(globalThis as Record<string, unknown>)[KEY] = { starting, file } satisfies Shared
+  process.env.E2E_STACK_FILE = file
+}
+
+export async function teardown(): Promise<void> {
+  const shared = (globalThis as Record<string, unknown>)[KEY] as Shared | undefined
+  if (!shared) return
+  delete process.env.E2E_STACK_FILE
+  await (await shared.starting)?.stop()
+  fs.rmSync(path.dirname(shared.file), { recursive: true, force: true })
+}
