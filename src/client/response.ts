@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici"
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 import { truncate, type OdemeApiError, type OdemeApiErrorInit } from "./errors"
 
 /** A 2xx answer as read off the wire, before its JSON is checked. */

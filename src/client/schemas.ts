@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /**
  * Response schemas for the service API (spec §2, §4). Unknown keys are kept

@@ -1,5 +1,5 @@
 import { Agent, interceptors, request, type Dispatcher } from "undici"
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 import type { EndpointDef } from "./endpoints"
 import { OdemeApiError, redact } from "./errors"
 import { errorCode, isTimeout, thrownToApiError } from "./failure"

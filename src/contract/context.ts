@@ -1,4 +1,4 @@
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 import { redact, truncate } from "../client/errors"
 import type { ContractHttp, RawAnswer } from "./http"
 import type { CheckRecord, StepRecord } from "./report"

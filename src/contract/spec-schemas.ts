@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /**
  * The contract run's own reading of the spec's answers (§2.4, §2.5, §4.3–§4.8),

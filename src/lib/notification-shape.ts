@@ -1,5 +1,5 @@
 import { hash as digest } from "node:crypto"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { zodMessage } from "../storefront/validation-message"
 
 export { zodMessage }

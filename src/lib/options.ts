@@ -1,5 +1,5 @@
 import { isIP } from "node:net"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /** Currencies per flow (spec §4.2 and §4.5). */
 export const CHECKOUT_CURRENCIES = ["TRY", "USD", "EUR", "GBP"] as const

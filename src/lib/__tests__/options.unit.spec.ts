@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { odemeConfig } from "../../config"
 import { checkoutDescription } from "../checkout-form"
 import { allowedStorefrontOrigins, OdemeOptionsError, odemeOptionsSchema, parseOdemeOptions, unwrapOption } from "../options"

@@ -5,7 +5,7 @@ import type {
   InitiatePaymentInput,
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { chargeableAmount } from "../../../lib/amount-rules"
 import { odemeError } from "../../../lib/medusa-errors"
 import { zodMessage } from "../../../storefront/validation-message"

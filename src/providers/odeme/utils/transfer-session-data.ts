@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { odemeError } from "../../../lib/medusa-errors"
 import { zodMessage } from "../../../storefront/validation-message"
 
