@@ -15,9 +15,17 @@ export const CHARGE = "odeme_charge"
 export const REFUND = "odeme_refund"
 const JSON_COLUMNS = new Set(["metadata", "payload", "verify_result"])
 
-/** The knex of the manager Medusa injected (the caller's transaction when there is one). */
+type Manager = { getKnex(): Knex; getTransactionContext(): Knex.Transaction | undefined }
+
+/**
+ * The knex to run a method's statements on: the transaction of
+ * `@InjectTransactionManager` (or one the caller passed), else the knex of
+ * the manager `@InjectManager` injected.
+ */
 export function knexOf(ctx: Context): Knex {
-  return (ctx.manager as unknown as { getKnex(): Knex }).getKnex()
+  const tx = ctx.transactionManager as Manager | undefined
+  if (tx) return tx.getTransactionContext() ?? tx.getKnex()
+  return (ctx.manager as unknown as Manager).getKnex()
 }
 
 /** An update patch as columns: undefined left out, JSON columns encoded. */

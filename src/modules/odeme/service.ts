@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeClient } from "../../client"
 import type { BankDirectory } from "../../lib/bank-directory"
@@ -228,9 +228,10 @@ class OdemeModuleService extends MedusaService({
   /**
    * Names the cart on the payment, and the cart's order on every payment of
    * that cart that does not name one; a balance's payment (no cart) names its
-   * order.
+   * order. Up to two updates, in one transaction: a payment never names the
+   * cart while the cart's order is missing from its siblings.
    */
-  @InjectManager()
+  @InjectTransactionManager()
   async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {
     const db = knexOf(ctx)
     if (cartId) await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).update({ cart_id: cartId, updated_at: new Date() })
