@@ -67,10 +67,18 @@ class OdemeModuleService extends MedusaService({
 
   // ---- payments -----------------------------------------------------------
 
+  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments). */
   @InjectManager()
   async getPayment(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
     const row = await knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
     return (row as OdemePaymentRow | undefined) ?? null
+  }
+
+  /** `getPayment` for several sessions at once (an order's payments), in no particular order. */
+  @InjectManager()
+  async getPayments(sessionIds: string[], @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
+    if (!sessionIds.length) return []
+    return knexOf(ctx)(PAYMENT).whereNull("deleted_at").whereIn("session_id", sessionIds)
   }
 
   /** Records a session when it is initiated; a second call only refreshes amount and currency. */

@@ -22,8 +22,9 @@ odemeModuleTests(({ service }) => {
         currency: "TRY",
       })
       expect(created).toEqual(expect.objectContaining({ status: "pending", creation_state: "none", check_attempts: 0 }))
-      const [found] = await service.listOdemePayments({ session_id: "payses_1" })
+      const found = (await service.getPayment("payses_1"))!
       expect(found.id).toBe(created.id)
+      expect((await service.getPayments(["payses_1", "payses_none"])).map((p) => p.id)).toEqual([created.id])
     })
 
     it("claims a due transfer once until its lease ends, and a new next check ends the lease", async () => {
