@@ -1,6 +1,6 @@
 import type OdemeModuleService from "../modules/odeme/service"
 import type { StoredNotification } from "../modules/odeme/service"
-import type { NotificationInput } from "../modules/odeme/sql/notifications"
+import type { NotificationInput } from "../modules/odeme/types"
 import { contentKey, unstorableText, webhookSchema, zodMessage } from "./notification-shape"
 
 export type WebhookIntake =

@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeClient } from "../../client"
 import type { BankDirectory } from "../../lib/bank-directory"
@@ -11,23 +11,23 @@ import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
-import { listAttention, webhookHealth } from "./sql/attention"
-import * as charges from "./sql/charges"
-import * as notifications from "./sql/notifications"
-import * as payments from "./sql/payments"
-import * as refunds from "./sql/refunds"
-import { knexOf, serialize } from "./sql/tables"
+import { CHARGE, knexOf, newEntityId, NOTIFICATION, PAYMENT, PLAIN_KEY, REFUND, sameRow, serialize, storeRecord } from "./rows"
 import type {
   AttentionKind,
   AttentionRow,
+  ChargeInput,
   CheckedTransfer,
+  NotificationInput,
   NotificationSettlement,
   OdemeChargeRow,
   OdemeNotificationRow,
   OdemePaymentRow,
   OdemeRefundRow,
   PaymentDetails,
+  RefundInput,
   StateChange,
+  StoredNotification,
+  StoreResult,
 } from "./types"
 
 export type * from "./types"
@@ -35,10 +35,11 @@ export type * from "./types"
 type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
 
 /**
- * The plugin's module: its tables (payments, charges, notification inbox),
- * the SQL that keeps them consistent under concurrency (in ./sql, one file
- * per table, called only from here), and the configured service client.
- * The rest of the plugin calls these methods and never touches the tables.
+ * The plugin's module: its tables (payments, charges, notification inbox,
+ * refunds), the SQL that keeps them consistent under concurrency (each
+ * method holds its own statements; the longer ones are constants at the end
+ * of this file), and the configured service client. The rest of the plugin
+ * calls these methods and never touches the tables.
  */
 class OdemeModuleService extends MedusaService({
   OdemePayment,
@@ -50,7 +51,7 @@ class OdemeModuleService extends MedusaService({
   readonly client: OdemeClient
   readonly banks: BankDirectory
   private readonly pg_: Knex
-  private readonly intake_: NotificationBatcher<notifications.NotificationInput, notifications.StoreResult>
+  private readonly intake_: NotificationBatcher<NotificationInput, StoreResult>
 
   constructor(container: Record<string, unknown>, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -58,7 +59,7 @@ class OdemeModuleService extends MedusaService({
     // Also compares with the options the payment provider was given (a boot error if they differ).
     this.odemeOptions = registerPluginOptions(options)
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
-    this.intake_ = new NotificationBatcher((inputs) => notifications.storeNotifications(this.pg_, inputs))
+    this.intake_ = new NotificationBatcher((inputs) => this.storeNotifications_(this.pg_, inputs))
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -66,9 +67,18 @@ class OdemeModuleService extends MedusaService({
 
   // ---- payments -----------------------------------------------------------
 
+  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments). */
   @InjectManager()
   async getPayment(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return payments.getPayment(knexOf(ctx), sessionId)
+    const row = await knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
+    return (row as OdemePaymentRow | undefined) ?? null
+  }
+
+  /** `getPayment` for several sessions at once (an order's payments), in no particular order. */
+  @InjectManager()
+  async getPayments(sessionIds: string[], @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
+    if (!sessionIds.length) return []
+    return knexOf(ctx)(PAYMENT).whereNull("deleted_at").whereIn("session_id", sessionIds)
   }
 
   /** Records a session when it is initiated; a second call only refreshes amount and currency. */
@@ -77,7 +87,25 @@ class OdemeModuleService extends MedusaService({
     row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null },
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemePaymentRow> {
-    return payments.recordInitiated(knexOf(ctx), row)
+    const { rows } = await knexOf(ctx).raw(
+      `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+       on conflict (session_id) where deleted_at is null
+       do update set amount = excluded.amount, currency = excluded.currency,
+         metadata = coalesce(excluded.metadata, ${PAYMENT}.metadata), updated_at = now()
+       returning *`,
+      [
+        newEntityId("odpay"),
+        row.session_id,
+        row.provider,
+        row.flow,
+        row.mode,
+        row.amount,
+        row.currency,
+        row.metadata ? JSON.stringify(row.metadata) : null,
+      ]
+    )
+    return rows[0]
   }
 
   /**
@@ -87,7 +115,12 @@ class OdemeModuleService extends MedusaService({
    */
   @InjectManager()
   async claimTransferCreation(sessionId: string, details: PaymentDetails, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return payments.claimTransferCreation(knexOf(ctx), sessionId, details)
+    return this.updatePaymentWhere_(
+      knexOf(ctx),
+      { session_id: sessionId, status: "pending" },
+      { ...serialize(details), creation_state: "creating", creation_started_at: new Date() },
+      ["creation_state", ["none", "failed"]]
+    )
   }
 
   @InjectManager()
@@ -96,13 +129,13 @@ class OdemeModuleService extends MedusaService({
     outcome: { creation_state: "created" | "failed" | "unknown" } & PaymentDetails,
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemePaymentRow | null> {
-    return payments.updatePaymentWhere(knexOf(ctx), { session_id: sessionId, creation_state: "creating" }, serialize(outcome))
+    return this.updatePaymentWhere_(knexOf(ctx), { session_id: sessionId, creation_state: "creating" }, serialize(outcome))
   }
 
   /** Records what was learned about a payment; the state is not touched here. */
   @InjectManager()
   async updatePaymentDetails(sessionId: string, details: PaymentDetails, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return payments.updatePaymentWhere(knexOf(ctx), { session_id: sessionId }, serialize(details))
+    return this.updatePaymentWhere_(knexOf(ctx), { session_id: sessionId }, serialize(details))
   }
 
   /**
@@ -112,7 +145,13 @@ class OdemeModuleService extends MedusaService({
    */
   @InjectManager()
   async compareAndSetState(sessionId: string, version: number, change: StateChange, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return payments.compareAndSetState(knexOf(ctx), sessionId, version, change)
+    const db = knexOf(ctx)
+    // What a person resolved was this state: a new state (or review reason) is a new item for them.
+    const resolvedAt = db.raw("case when status::text is distinct from ? or review_code::text is distinct from ? then null else resolved_at end", [
+      change.status,
+      change.review_code,
+    ])
+    return this.updatePaymentWhere_(db, { session_id: sessionId, version }, { ...serialize(change), version: version + 1, resolved_at: resolvedAt })
   }
 
   /**
@@ -123,13 +162,16 @@ class OdemeModuleService extends MedusaService({
    */
   @InjectManager()
   async claimDueTransfers(limit: number, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    return payments.claimDueTransfers(knexOf(ctx), limit, leaseSeconds)
+    const { rows } = await knexOf(ctx).raw(CLAIM_SQL, [leaseSeconds, limit])
+    return rows
   }
 
   /** What a page of checks learned about transfers whose state did not change, in one statement. */
   @InjectManager()
   async recordChecks(checks: CheckedTransfer[], @MedusaContext() ctx: Context = {}): Promise<number> {
-    return payments.recordChecks(knexOf(ctx), checks)
+    if (!checks.length) return 0
+    const result = await knexOf(ctx).raw(RECORD_CHECKS_SQL, [checksJson(checks)])
+    return result.rowCount ?? 0
   }
 
   /** Takes one verify call from the session's budget for the current window; when spent, says when the next opens. */
@@ -140,20 +182,148 @@ class OdemeModuleService extends MedusaService({
     windowSeconds: number,
     @MedusaContext() ctx: Context = {}
   ): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
-    return payments.takeVerifyBudget(knexOf(ctx), sessionId, budget, windowSeconds)
+    const db = knexOf(ctx)
+    const { rows } = await db.raw(
+      `update ${PAYMENT} set
+         verify_calls = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then 1 else verify_calls + 1 end,
+         verify_window_started_at = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then now() else verify_window_started_at end
+       where session_id = ? and deleted_at is null
+         and (verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) or verify_calls < ?)
+       returning id`,
+      [windowSeconds, windowSeconds, sessionId, windowSeconds, budget]
+    )
+    if (rows.length) return { ok: true }
+    // Only to say when to come back: a window another call opened meanwhile just moves that time.
+    const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first("verify_window_started_at")
+    const start = row?.verify_window_started_at ? new Date(row.verify_window_started_at).getTime() : Date.now()
+    return { ok: false, retryAt: new Date(start + windowSeconds * 1000 + 50) }
+  }
+
+  /**
+   * Ends creation claims a stopped process left open (they become `unknown`):
+   * the transfer may exist at the service, so it is never created again. The
+   * sessions whose claim was ended.
+   */
+  @InjectManager()
+  async endStaleCreations(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
+    const { rows } = await knexOf(ctx).raw(
+      `update ${PAYMENT} set creation_state = 'unknown', last_result = 'creating process stopped before an answer', updated_at = now()
+       where id in (select id from ${PAYMENT} where deleted_at is null and creation_state = 'creating'
+         and creation_started_at < now() - make_interval(secs => ?) limit ? for update skip locked)
+       returning session_id`,
+      [olderThanSeconds, limit]
+    )
+    return (rows as Array<{ session_id: string }>).map((r) => r.session_id)
+  }
+
+  /**
+   * Paid payments of a cart that no order names yet, settled at least a
+   * moment ago: the reconciler asks Medusa about them (a page, oldest first).
+   */
+  @InjectManager()
+  async unsettledPaid(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
+    const db = knexOf(ctx)
+    return db(PAYMENT)
+      .whereNull("deleted_at")
+      .where({ status: "paid" })
+      .whereNotNull("cart_id")
+      .whereNull("order_id")
+      .where("updated_at", "<", db.raw("now() - make_interval(secs => ?)", [olderThanSeconds]))
+      .orderBy("updated_at")
+      .limit(limit)
+  }
+
+  /**
+   * Names the cart on the payment, and the cart's order on every payment of
+   * that cart that does not name one; a balance's payment (no cart) names its
+   * order. Up to two updates, in one transaction: a payment never names the
+   * cart while the cart's order is missing from its siblings.
+   */
+  @InjectTransactionManager()
+  async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {
+    const db = knexOf(ctx)
+    if (cartId) await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).update({ cart_id: cartId, updated_at: new Date() })
+    if (!cartId && orderId) {
+      await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
+    }
+    if (cartId && orderId) {
+      await db(PAYMENT).whereNull("deleted_at").where({ cart_id: cartId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
+    }
+  }
+
+  /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
+  @InjectManager()
+  async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
+    const db = knexOf(ctx)
+    const column = what === "settle" ? "settle_failures" : "check_failures"
+    await db(PAYMENT)
+      .whereNull("deleted_at")
+      .where({ session_id: sessionId })
+      .update({ [column]: failed ? db.raw("?? + 1", [column]) : 0, updated_at: new Date() })
+  }
+
+  /** One conditional update of a live payment row, returning it when the condition held. */
+  private async updatePaymentWhere_(
+    db: Knex,
+    where: Record<string, unknown>,
+    patch: Record<string, unknown>,
+    whereIn?: [string, string[]]
+  ): Promise<OdemePaymentRow | null> {
+    let q = db(PAYMENT).whereNull("deleted_at").where(where)
+    if (whereIn) q = q.whereIn(whereIn[0], whereIn[1])
+    // A new next check ends the poller's lease (claimDueTransfers), or the row would wait for the lease too.
+    const lease = "next_check_at" in patch ? { claimed_until: null } : {}
+    const rows = await q.update({ ...patch, ...lease, updated_at: new Date() }).returning("*")
+    return (rows[0] as OdemePaymentRow | undefined) ?? null
   }
 
   // ---- charges --------------------------------------------------------------
 
   /** Records a service payment of a session (one row per uuid); a later answer updates it. */
   @InjectManager()
-  async recordCharge(charge: charges.ChargeInput, @MedusaContext() ctx: Context = {}): Promise<OdemeChargeRow> {
-    return charges.recordCharge(knexOf(ctx), charge)
+  async recordCharge(charge: ChargeInput, @MedusaContext() ctx: Context = {}): Promise<OdemeChargeRow> {
+    const { rows } = await knexOf(ctx).raw(
+      `insert into ${CHARGE} (id, session_id, service_uuid, status, role, type, amount, currency, detail, verified_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${charge.verified ? "now()" : "null"})
+       on conflict (session_id, service_uuid) where deleted_at is null
+       do update set
+         -- Money reported once stays reported: a later pending or failed answer never hides a success.
+         status = case when ${CHARGE}.status = 'successful' then ${CHARGE}.status else excluded.status end,
+         role = coalesce(?, ${CHARGE}.role),
+         type = coalesce(excluded.type, ${CHARGE}.type),
+         amount = coalesce(excluded.amount, ${CHARGE}.amount),
+         currency = coalesce(excluded.currency, ${CHARGE}.currency),
+         detail = coalesce(excluded.detail, ${CHARGE}.detail),
+         verified_at = coalesce(${CHARGE}.verified_at, excluded.verified_at),
+         updated_at = now()
+       returning *`,
+      [
+        newEntityId("odchg"),
+        charge.session_id,
+        charge.service_uuid,
+        charge.status,
+        charge.role ?? "none",
+        charge.type ?? null,
+        charge.amount ?? null,
+        charge.currency ?? null,
+        charge.detail ?? null,
+        // "none" only for a new row: it never overwrites a role already given.
+        charge.role && charge.role !== "none" ? charge.role : null,
+      ]
+    )
+    return rows[0]
   }
 
   @InjectManager()
   async acknowledgeCharge(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeChargeRow | null> {
-    return charges.acknowledgeCharge(knexOf(ctx), id, actor)
+    const db = knexOf(ctx)
+    const rows = await db(CHARGE)
+      .whereNull("deleted_at")
+      .where({ id })
+      .whereIn("role", ["duplicate", "late", "rejected"])
+      .update({ acknowledged_at: db.raw("coalesce(acknowledged_at, now())"), acknowledged_by: actor, updated_at: new Date() })
+      .returning("*")
+    return (rows[0] as OdemeChargeRow | undefined) ?? null
   }
 
   // ---- notification inbox -----------------------------------------------------
@@ -163,127 +333,432 @@ class OdemeModuleService extends MedusaService({
    * happens only if the session is one of this store's payments; a repeat of
    * the same content only counts as a duplicate. Null: unknown session.
    */
-  async storeNotification(input: notifications.NotificationInput, @MedusaContext() ctx: Context = {}): Promise<notifications.StoreResult> {
+  async storeNotification(input: NotificationInput, @MedusaContext() ctx: Context = {}): Promise<StoreResult> {
     // In the caller's transaction when it has one. Otherwise on Medusa's shared connection directly, without
     // forking an entity manager per request (the one write needs no unit of work), shared with the webhooks
     // that arrive at the same moment.
-    if (ctx.manager) return (await notifications.storeNotifications(knexOf(ctx), [input]))[0]
+    if (ctx.manager) return (await this.storeNotifications_(knexOf(ctx), [input]))[0]
     return this.intake_.add(input)
+  }
+
+  /**
+   * Stores notifications in one statement (STORE_SQL); the answer for each
+   * input, in order (null: the session is none of this store's payments).
+   * Copies with the same dedupe key in one call are one row: the first is
+   * new or a duplicate as the table says, the others are duplicates of it. A
+   * copy that would be another row (another session, source or state) goes
+   * in a statement of its own after. Each statement stands alone: an answer
+   * is final once its own statement committed.
+   */
+  private async storeNotifications_(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> {
+    const groups = new Map<string, { input: NotificationInput; copies: number }>()
+    const now: number[] = []
+    const later: number[] = []
+    inputs.forEach((input, i) => {
+      // Answers are matched by the key PostgreSQL returns: it must come back as it went (contentKey's `c:` + hex).
+      if (!PLAIN_KEY.test(input.dedupe_key)) throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
+      const group = groups.get(input.dedupe_key)
+      if (!group) groups.set(input.dedupe_key, { input, copies: 1 })
+      else if (sameRow(group.input, input)) group.copies++
+      else return void later.push(i)
+      now.push(i)
+    })
+    // The batch is one JSON parameter, a record per row: serialised natively, where one array
+    // parameter per column was escaped element by element in JavaScript, under a burst.
+    const records = [...groups.values()].map(({ input, copies }) => storeRecord(input, copies))
+    const { rows } = await db.raw(STORE_SQL, [JSON.stringify(records)])
+    const stored = new Map<string, { row: StoredNotification; inserted: boolean }>()
+    for (const { dedupe_key, inserted, ...row } of rows) stored.set(dedupe_key, { row, inserted })
+
+    const answers: StoreResult[] = new Array(inputs.length).fill(null)
+    const answered = new Set<string>()
+    for (const i of now) {
+      const key = inputs[i].dedupe_key
+      const hit = stored.get(key)
+      if (!hit) continue
+      answers[i] = { row: hit.row, duplicate: answered.has(key) || !hit.inserted }
+      answered.add(key)
+    }
+    if (later.length) {
+      const rest = await this.storeNotifications_(db, later.map((i) => inputs[i]))
+      later.forEach((i, k) => (answers[i] = rest[k]))
+    }
+    return answers
   }
 
   @InjectManager()
   async getNotification(id: string, @MedusaContext() ctx: Context = {}): Promise<OdemeNotificationRow | null> {
-    return ((await knexOf(ctx)("odeme_notification").whereNull("deleted_at").where({ id }).first()) as OdemeNotificationRow | undefined) ?? null
+    return ((await knexOf(ctx)(NOTIFICATION).whereNull("deleted_at").where({ id }).first()) as OdemeNotificationRow | undefined) ?? null
   }
 
-  /** Takes a row for processing when it is due and no other process holds a live lease on it. */
+  /**
+   * Takes a row for processing when it is due and no other process holds a
+   * live lease on it; a row waiting for its retry is not due: repeats cannot
+   * skip the backoff.
+   */
   @InjectManager()
   async claimNotification(id: string, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemeNotificationRow | null> {
-    return notifications.claimNotification(knexOf(ctx), id, leaseSeconds)
+    const db = knexOf(ctx)
+    const rows = await db(NOTIFICATION)
+      .whereNull("deleted_at")
+      .where({ id })
+      .where(whereDue(db))
+      .update({
+        state: "processing",
+        locked_until: db.raw("now() + make_interval(secs => ?)", [Math.round(leaseSeconds)]),
+        // Counted when taken, so an attempt that crashes its process still counts.
+        attempts: db.raw("attempts + 1"),
+        updated_at: db.fn.now(),
+      })
+      .returning("*")
+    return (rows[0] as OdemeNotificationRow | undefined) ?? null
   }
 
   /** Ends a processing attempt: done, retry at a time, or dead. */
   @InjectManager()
   async settleNotification(id: string, end: NotificationSettlement, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return notifications.settleNotification(knexOf(ctx), id, end)
+    const db = knexOf(ctx)
+    await db(NOTIFICATION)
+      .where({ id })
+      .update({
+        state: end.state,
+        outcome: end.outcome,
+        last_error: "last_error" in end && end.last_error ? end.last_error.slice(0, 2000) : null,
+        verify_result: end.verify_result === undefined ? undefined : JSON.stringify(end.verify_result),
+        next_attempt_at: end.state === "retry" ? end.next_attempt_at : null,
+        locked_until: null,
+        processed_at: end.state === "done" ? db.fn.now() : undefined,
+        updated_at: db.fn.now(),
+      })
   }
 
   /** Puts a claimed row back until `at` without counting an attempt (verify budget spent). */
   @InjectManager()
   async deferNotification(id: string, at: Date, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return notifications.deferNotification(knexOf(ctx), id, at)
+    const db = knexOf(ctx)
+    await db(NOTIFICATION)
+      .where({ id, state: "processing" })
+      .update({ state: "retry", next_attempt_at: at, locked_until: null, attempts: db.raw("greatest(attempts - 1, 0)"), updated_at: db.fn.now() })
   }
 
   /** Ids of rows whose attempt is due (or whose lease ran out), oldest first. */
   @InjectManager()
   async dueNotificationIds(limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    return notifications.dueNotificationIds(knexOf(ctx), limit)
+    const db = knexOf(ctx)
+    const rows = await db(NOTIFICATION)
+      .whereNull("deleted_at")
+      .whereIn("state", ["received", "retry", "processing"])
+      .where(whereDue(db))
+      .orderBy("created_at", "asc")
+      .limit(limit)
+      .select("id")
+    return rows.map((r: { id: string }) => r.id)
   }
 
   /** Gives a finished or dead row another round (admin "retry" / "check now"). */
   @InjectManager()
   async reopenNotification(id: string, @MedusaContext() ctx: Context = {}): Promise<boolean> {
-    return notifications.reopenNotification(knexOf(ctx), id)
+    const db = knexOf(ctx)
+    const n = await db(NOTIFICATION)
+      .where({ id })
+      .whereIn("state", ["dead", "done"])
+      .whereNotNull("service_uuid")
+      .update({ state: "retry", attempts: 0, next_attempt_at: db.fn.now(), updated_at: db.fn.now() })
+    return Number(n) > 0
   }
 
   /** How many redirects of a session are stored (up to `atMost`). */
   @InjectManager()
   async countReturns(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return notifications.countStored(knexOf(ctx), sessionId, "return", atMost)
+    return countStored(knexOf(ctx), sessionId, "return", atMost)
   }
 
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return notifications.countStored(knexOf(ctx), sessionId, "webhook", atMost, true)
+    return countStored(knexOf(ctx), sessionId, "webhook", atMost, true)
   }
 
   /** The session's notifications that the verify endpoint can judge, newest first (refused ones last). */
   @InjectManager()
   async verifiableNotificationIds(sessionId: string, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    return notifications.verifiableNotificationIds(knexOf(ctx), sessionId, limit)
+    const rows = await knexOf(ctx)(NOTIFICATION)
+      .whereNull("deleted_at")
+      .where({ session_id: sessionId })
+      .whereNotNull("service_uuid")
+      // One negative answer is not final (the service may not have known the payment yet): asked again,
+      // within the session's verify budget, after the copies it has not refused.
+      .orderByRaw("(coalesce(verify_result->>'is_valid', '') = 'false'), created_at desc")
+      .limit(limit)
+      .select("id")
+    return rows.map((r: { id: string }) => r.id)
+  }
+
+  /** When the last webhook arrived and how many came in 24 hours (Settings → Odeme; only the admin page asks). */
+  @InjectManager()
+  async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number }> {
+    const { rows } = await knexOf(ctx).raw(
+      `select max(created_at) as last_webhook_at, count(*) filter (where created_at > now() - interval '24 hours')::int as webhooks_24h
+       from ${NOTIFICATION} where deleted_at is null and source = 'webhook'`
+    )
+    return { last_webhook_at: rows[0]?.last_webhook_at ?? null, webhooks_24h: rows[0]?.webhooks_24h ?? 0 }
   }
 
   // ---- what needs a person ------------------------------------------------------
 
-  /** What a person must look at, newest first, with counts (see sql/attention.ts). */
+  /**
+   * What a person must look at (ATTENTION_SQL), newest first, with counts.
+   * Thresholds: a return that said success with no verified notification
+   * after `unconfirmedAfterMinutes` (the webhook is not arriving), and
+   * `failuresBeforeAttention` consecutive failures of settling in Medusa or
+   * of asking the service about a transfer.
+   */
   @InjectManager()
   async listAttention(
     page: { limit: number; offset: number; sessionIds?: string[] },
     @MedusaContext() ctx: Context = {}
   ): Promise<{ rows: AttentionRow[]; counts: Record<AttentionKind, number> }> {
+    const db = knexOf(ctx)
     const n = this.odemeOptions.notifications
-    return listAttention(knexOf(ctx), page, { unconfirmedAfterMinutes: n.unconfirmedAfterMinutes, failures: n.failuresBeforeAttention })
+    const only = page.sessionIds ? ` where session_id = any(:sessions)` : ""
+    const bindings = {
+      unconfirmed_seconds: Math.round(n.unconfirmedAfterMinutes * 60),
+      failures: n.failuresBeforeAttention,
+      sessions: page.sessionIds ?? null,
+      limit: page.limit,
+      offset: page.offset,
+    }
+    const [{ rows }, { rows: countRows }] = await Promise.all([
+      db.raw(`select * from (${ATTENTION_SQL}) a${only} order by since desc limit :limit offset :offset`, bindings),
+      db.raw(`select kind, count(*)::int as n from (${ATTENTION_SQL}) a${only} group by kind`, bindings),
+    ])
+    const counts = Object.fromEntries(ATTENTION_KINDS.map((k) => [k, 0])) as Record<AttentionKind, number>
+    for (const r of countRows as Array<{ kind: AttentionKind; n: number }>) counts[r.kind] = r.n
+    return { rows, counts }
   }
 
-  /** When the last webhook arrived and how many came in 24 hours. */
-  @InjectManager()
-  async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number }> {
-    return webhookHealth(knexOf(ctx))
-  }
-
-  /** A person closed a review item with what they did (kept in the timeline); the state is not changed. */
+  /**
+   * A person closed a review or stuck item with what they did (kept in the
+   * timeline); the state is not changed. Until its state changes (then it is
+   * a new item).
+   */
   @InjectManager()
   async resolvePayment(sessionId: string, actor: string | null, note: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return payments.resolvePayment(knexOf(ctx), sessionId, actor, note)
+    const rows = await knexOf(ctx)(PAYMENT)
+      .whereNull("deleted_at")
+      .where({ session_id: sessionId })
+      .where((q) => q.whereIn("status", ["review", "unknown"]).orWhere("settle_failures", ">", 0).orWhere("check_failures", ">", 0))
+      .update({ resolved_at: new Date(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
+      .returning("*")
+    return (rows[0] as OdemePaymentRow | undefined) ?? null
   }
 
   // ---- refunds to make by hand ------------------------------------------------
 
-  /** A refund Medusa recorded (the service has no refund call): a to-do until a person says it was paid back. */
+  /**
+   * A refund Medusa recorded (the service has no refund call): a to-do until
+   * a person says it was paid back. One per Medusa refund: a repeated call
+   * (Medusa's retries) records nothing new.
+   */
   @InjectManager()
-  async recordRefund(refund: refunds.RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return refunds.recordRefund(knexOf(ctx), refund)
+  async recordRefund(refund: RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
+    await knexOf(ctx).raw(
+      `insert into ${REFUND} (id, session_id, medusa_refund_id, amount, currency) values (?, ?, ?, ?, ?)
+       on conflict (medusa_refund_id) where medusa_refund_id is not null and deleted_at is null do nothing`,
+      [newEntityId("odref"), refund.session_id, refund.medusa_refund_id, refund.amount, refund.currency]
+    )
   }
 
   @InjectManager()
   async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
-    return refunds.acknowledgeRefund(knexOf(ctx), id, actor)
-  }
-
-  /** Ends creation claims a stopped process left open (they become `unknown`); the sessions it ended. */
-  @InjectManager()
-  async endStaleCreations(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    return payments.endStaleCreations(knexOf(ctx), olderThanSeconds, limit)
-  }
-
-  /** Paid payments of a cart that no order names yet (the reconciler's page). */
-  @InjectManager()
-  async unsettledPaid(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    return payments.unsettledPaid(knexOf(ctx), olderThanSeconds, limit)
-  }
-
-  /** Names the cart (and its order) on the payment; the order also on the cart's other payments. */
-  @InjectManager()
-  async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return payments.linkCart(knexOf(ctx), sessionId, cartId, orderId)
-  }
-
-  /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
-  @InjectManager()
-  async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return payments.countFailure(knexOf(ctx), sessionId, what, failed)
+    const db = knexOf(ctx)
+    const rows = await db(REFUND)
+      .whereNull("deleted_at")
+      .where({ id })
+      .update({ acknowledged_at: db.raw("coalesce(acknowledged_at, now())"), acknowledged_by: actor, updated_at: new Date() })
+      .returning("*")
+    return (rows[0] as OdemeRefundRow | undefined) ?? null
   }
 }
+
+// ---- statements too long to read inside their method, and what they share ----------
+
+// payments
+
+/**
+ * The rows the poller asks about. The partial index IDX_odeme_payment_poll
+ * (models/odeme-payment.ts) holds exactly these, so finished payments, however
+ * many, cost the claim nothing.
+ */
+const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
+
+/**
+ * Claims one page of due transfers, newest first, by setting their lease
+ * (`claimed_until`). SKIP LOCKED plus the lease means two pollers (two
+ * workers) never take the same transfer; a row whose poller died becomes due
+ * again when the lease ends. The lease is a column of its own, written
+ * without `updated_at`: moving `next_check_at` (indexed) would put a new entry
+ * in every index of the table for each claimed row, a cost that grows with
+ * the table. Whatever sets the next check ends the lease (`updatePaymentWhere_`,
+ * `recordChecks`). Exported for the bench's EXPLAIN.
+ */
+export const CLAIM_SQL = `update ${PAYMENT} set claimed_until = now() + make_interval(secs => ?)
+     where id in (
+       select id from ${PAYMENT}
+       where ${POLL_WHERE} and next_check_at <= now() and (claimed_until is null or claimed_until <= now())
+       order by created_at desc
+       limit ?
+       for update skip locked
+     )
+     returning *`
+
+const CHECKED_COLUMNS = [
+  ["tracking_no", "text"],
+  ["bank_name", "text"],
+  ["iban", "text"],
+  ["payer_name", "text"],
+  ["last_result", "text"],
+  ["last_checked_at", "timestamptz"],
+  ["check_attempts", "int"],
+  ["check_failures", "int"],
+  ["next_check_at", "timestamptz"],
+] as const
+
+/** Many checked transfers in one statement, so a pass does not wait on one commit per transfer. */
+const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")},
+       claimed_until = case when v.next_check_at_set then null else p.claimed_until end, updated_at = now()
+     from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")})
+     where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`
+
+/**
+ * The checks as the statement's one JSON parameter, each column with a flag saying whether it is set.
+ * Built apart from the awaiting method, so the page's intermediate objects are garbage before the round trip.
+ */
+function checksJson(checks: CheckedTransfer[]): string {
+  return JSON.stringify(
+    checks.map((c) => {
+      const values = serialize(c.details)
+      const out: Record<string, unknown> = { session_id: c.session_id, version: c.version, ...values }
+      for (const [column] of CHECKED_COLUMNS) out[`${column}_set`] = column in values
+      return out
+    })
+  )
+}
+
+// notification inbox
+
+/**
+ * The inbox's one write, for one notification or many at once (the intake
+ * batches concurrent webhooks, see ./notification-batcher.ts): the lookup of
+ * the payment, the insert and the duplicate check are one statement, and it
+ * returns only what the route needs (not the stored payload back). Rows are
+ * inserted in dedupe-key order, so two batches that share keys take their
+ * locks in the same order and never deadlock: the Sort is the plan's top node
+ * under the Insert, which takes rows in the order it gives them (PostgreSQL
+ * does not document this for INSERT ... SELECT ... ORDER BY; the module test
+ * "never deadlocks ..." runs batches in opposite orders to hold it).
+ */
+const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
+
+/** Exported for the bench's EXPLAIN (with rows.ts storeRecord for its parameter). */
+export const STORE_SQL = `
+  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
+  select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
+    case when i.state = 'done' then now() end, i.copies - 1
+  from jsonb_to_recordset(?::jsonb)
+    as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text, state text, outcome text, copies int)
+  where exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null)
+  order by i.dedupe_key
+  on conflict (dedupe_key) where deleted_at is null
+  do update set duplicate_count = ${NOTIFICATION}.duplicate_count + excluded.duplicate_count + 1, updated_at = now(),
+    -- The service delivering a dead notification again gives it another round; so does a copy verify
+    -- once refused (one negative answer is not final: the service may not have known the payment yet).
+    state = case when ${REOPENS} then 'retry' else ${NOTIFICATION}.state end,
+    attempts = case when ${REOPENS} then 0 else ${NOTIFICATION}.attempts end,
+    next_attempt_at = case when ${REOPENS} then now() else ${NOTIFICATION}.next_attempt_at end
+  returning id, dedupe_key, state, attempts, (xmax = 0) as inserted`
+
+/**
+ * A row is due when it waits for a first attempt or its retry time came, or
+ * when the process that held it let its lease run out. The partial index
+ * IDX_odeme_notification_open holds exactly the rows this can match.
+ */
+function whereDue(db: Knex) {
+  return (q: Knex.QueryBuilder) =>
+    q
+      .where((w) => w.whereIn("state", ["received", "retry"]).where((n) => n.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", db.fn.now())))
+      .orWhere((w) => w.where("state", "processing").where("locked_until", "<", db.fn.now()))
+}
+
+/** How many notifications of a session and source are stored (only those not yet processed, with `open`), counted up to `atMost`. */
+async function countStored(db: Knex, sessionId: string, source: "return" | "webhook", atMost: number, open = false): Promise<number> {
+  const { rows } = await db.raw(
+    `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = ? and deleted_at is null
+       ${open ? "and state in ('received', 'retry', 'processing')" : ""} limit ?) r`,
+    [sessionId, source, atMost]
+  )
+  return rows[0].n
+}
+
+// what needs a person
+
+/**
+ * Everything a person must look at: payments in review or unknown (not
+ * resolved by hand), unacknowledged duplicate/late/rejected charges, dead
+ * notifications, refunds to make in the merchant panel, returns that said
+ * "paid" while no notification confirmed it, and payments whose settling or
+ * checks keep failing.
+ */
+const ATTENTION_SQL = `
+  select 'payment:' || p.id as id, case when p.status = 'unknown' then 'unknown_outcome' else 'review' end as kind,
+    coalesce(p.review_code::text, case when p.status = 'unknown' then 'creation_unknown' else 'review' end) as code,
+    p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
+    p.service_uuid, null::text as notification_id, null::text as charge_id, null::text as refund_id, p.review_reason as detail, p.updated_at as since
+  from ${PAYMENT} p where p.deleted_at is null and p.status in ('review', 'unknown') and p.resolved_at is null
+    -- the late charge of these is the item (money to give back)
+    and coalesce(p.review_code::text, '') not in ('late_success', 'session_gone', 'already_paid')
+  union all
+  select 'charge:' || c.id, case when c.role = 'duplicate' then 'duplicate_charge' else 'review' end,
+    case when c.role = 'duplicate' then 'duplicate_charge' when c.role = 'rejected' then 'amount_mismatch'
+      else coalesce(p.review_code::text, 'late_success') end,
+    c.session_id, p.provider, c.amount, c.currency, p.order_id, p.cart_id,
+    c.service_uuid, null, c.id, null, coalesce(p.review_reason, c.detail), c.updated_at
+  from ${CHARGE} c left join ${PAYMENT} p on p.session_id = c.session_id and p.deleted_at is null
+  where c.deleted_at is null and c.status = 'successful' and c.acknowledged_at is null
+    and (c.role in ('duplicate', 'late')
+      -- a verified success for another amount, while the session was paid by another payment: money to give back
+      or (c.role = 'rejected' and p.status = 'paid' and p.service_uuid is distinct from c.service_uuid))
+  union all
+  select 'notification:' || n.id, 'dead_notification', 'notification_dead',
+    n.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
+    n.service_uuid, n.id, null, null, n.last_error, n.updated_at
+  from ${NOTIFICATION} n left join ${PAYMENT} p on p.session_id = n.session_id and p.deleted_at is null
+  where n.deleted_at is null and n.state = 'dead'
+  union all
+  select 'refund:' || r.id, 'refund_due', 'refund_due',
+    r.session_id, p.provider, r.amount, coalesce(r.currency, p.currency), p.order_id, p.cart_id,
+    p.service_uuid, null, null, r.id, null, r.created_at
+  from ${REFUND} r left join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
+  where r.deleted_at is null and r.acknowledged_at is null
+  union all
+  select * from (select distinct on (p.id) 'return:' || p.id, 'unconfirmed_return', 'unconfirmed_return',
+    p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
+    null, r.id, null, null, null, r.created_at
+  from ${NOTIFICATION} r join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
+  where r.deleted_at is null and r.source = 'return' and r.status = 'successful'
+    and r.created_at < now() - make_interval(secs => :unconfirmed_seconds)
+    -- canceled too: a customer who paid and then changed the cart (Medusa deleted the session) is still charged
+    and p.status in ('pending', 'canceled') and p.resolved_at is null
+  order by p.id, r.created_at) first_return
+  union all
+  select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,
+    p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
+    p.service_uuid, null, null, null, p.last_result, p.updated_at
+  from ${PAYMENT} p
+  where p.deleted_at is null and p.resolved_at is null and (
+    (p.status = 'paid' and p.settle_failures >= :failures)
+    or (p.status in ('awaiting_transfer', 'unknown') and p.check_failures >= :failures))`
+
+const ATTENTION_KINDS: AttentionKind[] = ["review", "duplicate_charge", "unknown_outcome", "dead_notification", "refund_due", "unconfirmed_return", "stuck"]
 
 export default OdemeModuleService

@@ -4,7 +4,7 @@ import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
-import type { PaymentState, ReviewCode } from "./models/states"
+import type { ChargeRole, NotificationSource, PaymentState, ReviewCode } from "./models/states"
 
 export type OdemePaymentRow = InferTypeOf<typeof OdemePayment>
 export type OdemeNotificationRow = Omit<InferTypeOf<typeof OdemeNotification>, "payload" | "verify_result"> & {
@@ -80,4 +80,31 @@ export interface CheckedTransfer {
   /** The version the check read: a row another writer moved meanwhile is left alone (its lease runs out and it is checked again). */
   version: number
   details: PaymentDetails
+}
+
+/** A notification to store (see `storeNotification`). */
+export interface NotificationInput {
+  source: NotificationSource
+  dedupe_key: string
+  session_id: string
+  service_uuid: string | null
+  status: string | null
+  type: string | null
+  payload: Record<string, unknown>
+  raw_body: string | null
+  state?: "received" | "done"
+  outcome?: string | null
+}
+
+/** The answer for one stored notification; null: the session is none of this store's payments. */
+export type StoreResult = { row: StoredNotification; duplicate: boolean } | null
+
+export type ChargeInput = Pick<OdemeChargeRow, "session_id" | "service_uuid" | "status"> &
+  Partial<Pick<OdemeChargeRow, "type" | "amount" | "currency" | "detail">> & { role?: ChargeRole; verified: boolean }
+
+export interface RefundInput {
+  session_id: string
+  medusa_refund_id: string | null
+  amount: string
+  currency: string | null
 }

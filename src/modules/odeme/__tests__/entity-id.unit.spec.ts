@@ -1,5 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { newEntityId } from "../sql/entity-id"
+import { newEntityId } from "../rows"
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 const decodeTime = (ulid: string) => [...ulid.slice(0, 10)].reduce((t, c) => t * 32 + CROCKFORD.indexOf(c), 0)

@@ -22,8 +22,9 @@ odemeModuleTests(({ service }) => {
         currency: "TRY",
       })
       expect(created).toEqual(expect.objectContaining({ status: "pending", creation_state: "none", check_attempts: 0 }))
-      const [found] = await service.listOdemePayments({ session_id: "payses_1" })
+      const found = (await service.getPayment("payses_1"))!
       expect(found.id).toBe(created.id)
+      expect((await service.getPayments(["payses_1", "payses_none"])).map((p) => p.id)).toEqual([created.id])
     })
 
     it("claims a due transfer once until its lease ends, and a new next check ends the lease", async () => {
@@ -241,6 +242,29 @@ odemeModuleTests(({ service }) => {
       const v2 = (await service.getPayment("payses_rv1"))!
       await service.compareAndSetState("payses_rv1", v2.version, { status: "review", review_code: "contradiction", review_reason: "failed after paid" })
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
+    })
+
+    it("links a cart and its order to the cart's payments in one transaction: a refused second update leaves the first undone", async () => {
+      const pay = (session_id: string) => service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY" })
+      await pay("payses_link_a")
+      await pay("payses_link_b")
+      await service.linkCart("payses_link_b", "cart_link", null)
+      await service.linkCart("payses_link_a", "cart_link", "order_link")
+      expect((await service.getPayment("payses_link_a"))).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
+      expect((await service.getPayment("payses_link_b"))).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
+
+      // The order update of another cart refused by the database: the cart named just before is rolled back with it.
+      await pay("payses_link_c")
+      const pg = (service as unknown as { pg_: import("@medusajs/framework/mikro-orm/knex").Knex }).pg_
+      await pg.raw(`create or replace function odeme_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`)
+      await pg.raw(`create trigger odeme_test_refuse before update of order_id on odeme_payment for each row when (new.cart_id = 'cart_refused') execute function odeme_test_refuse()`)
+      try {
+        await expect(service.linkCart("payses_link_c", "cart_refused", "order_refused")).rejects.toThrow(/refused by the test/)
+      } finally {
+        await pg.raw(`drop trigger odeme_test_refuse on odeme_payment`)
+        await pg.raw(`drop function odeme_test_refuse()`)
+      }
+      expect((await service.getPayment("payses_link_c"))).toEqual(expect.objectContaining({ cart_id: null, order_id: null }))
     })
   })
 })

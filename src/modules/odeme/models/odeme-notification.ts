@@ -34,8 +34,8 @@ const OdemeNotification = model
     { name: "IDX_odeme_notification_dedupe_key_unique", on: ["dedupe_key"], unique: true },
     { name: "IDX_odeme_notification_session_id", on: ["session_id"] },
     { name: "IDX_odeme_notification_due", on: ["state", "next_attempt_at"] },
-    // The rows still open (sql/notifications.ts dueNotificationIds), oldest first; done rows are not in it.
-    // Returns that said "paid" (sql/attention.ts unconfirmed returns): few, whatever the inbox holds.
+    // The rows still open (service.ts dueNotificationIds), oldest first; done rows are not in it.
+    // Returns that said "paid" (service.ts ATTENTION_SQL, unconfirmed returns): few, whatever the inbox holds.
     { name: "IDX_odeme_notification_return_success", on: ["created_at"], where: "deleted_at IS NULL AND source = 'return' AND status = 'successful'" },
     { name: "IDX_odeme_notification_open", on: ["created_at"], where: "deleted_at IS NULL AND state IN ('received', 'retry', 'processing')" },
   ])

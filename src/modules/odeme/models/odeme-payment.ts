@@ -32,7 +32,7 @@ const OdemePayment = model
     charged_currency: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
     /**
-     * The poller's lease on a due transfer (sql/payments.ts claimDueTransfers). Apart from
+     * The poller's lease on a due transfer (service.ts claimDueTransfers). Apart from
      * next_check_at and in no index, so a claim changes no indexed column and can be a HOT update.
      */
     claimed_until: model.dateTime().nullable(),
@@ -60,7 +60,7 @@ const OdemePayment = model
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
     // Paid payments of a cart no order names yet (src/lib/reconcile.ts): few, however many payments were settled.
     { name: "IDX_odeme_payment_unsettled", on: ["updated_at"], where: "deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL" },
-    // Exactly the rows the poller may claim (sql/payments.ts POLL_WHERE), in its order: finished
+    // Exactly the rows the poller may claim (service.ts POLL_WHERE), in its order: finished
     // payments, however many, are not in it. A canceled transfer stays in it until it expires.
     {
       name: "IDX_odeme_payment_poll",

@@ -14,7 +14,7 @@ import type { StoreGetOdemePaymentSessionParamsType } from "../../validators"
  */
 export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessionParamsType>, res: MedusaResponse) {
   const session = await findOwnedSession(req, req.params.id, req.validatedQuery)
-  const [row] = await odemeModule(req.scope).listOdemePayments({ session_id: session.id })
+  const row = await odemeModule(req.scope).getPayment(session.id)
   const state = (row?.status ?? "pending") as OdemeState
   const odeme = odemeModule(req.scope)
   // The deadline the shopper is shown while an API transfer waits (the poller expires it then).

@@ -76,7 +76,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const odeme = odemeModule(req.scope)
   const ids = sessions.map((s) => s.id)
   const [rows, notifications, charges, attention] = await Promise.all([
-    odeme.listOdemePayments({ session_id: ids }, { take: 500 }),
+    odeme.getPayments(ids),
     odeme.listOdemeNotifications({ session_id: ids }, { order: { created_at: "ASC" }, take: 1000 }),
     odeme.listOdemeCharges({ session_id: ids }, { order: { created_at: "ASC" }, take: 500 }),
     odeme.listAttention({ limit: 200, offset: 0, sessionIds: ids }),

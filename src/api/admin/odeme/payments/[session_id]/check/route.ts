@@ -12,7 +12,7 @@ import { AdminOdemePaymentParams } from "../../../validators"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const { session_id } = await validatedParams(req, AdminOdemePaymentParams)
   const odeme = odemeModule(req.scope)
-  const [row] = await odeme.listOdemePayments({ session_id })
+  const row = await odeme.getPayment(session_id)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment of this plugin has the session id ${session_id}.`)
   // The state and `code` are codes the Admin translates; `detail` is technical.
   const result = await checkPayment(req.scope, session_id)

@@ -18,7 +18,7 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   }
   await refuseUnpayable(req.scope, session)
   const odeme = odemeModule(req.scope)
-  const [row] = await odeme.listOdemePayments({ session_id: session.id })
+  const row = await odeme.getPayment(session.id)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found for this cart or order.`)
   if (row.status !== "pending") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is already ${row.status}; no new form is needed.`)
