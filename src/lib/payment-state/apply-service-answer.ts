@@ -19,9 +19,10 @@ export interface ApplyOptions {
   /** Known by the caller (a provider method runs for a live session); otherwise asked when it matters. */
   sessionAlive?: boolean
   /**
-   * The row as the caller has just read it (the poller's claim): decided on
-   * without reading it again. Safe: a change is still written by compare-and-set
-   * on its version, and a stale read that changes nothing writes nothing.
+   * The row as the caller has read it (the poller's claim, the notification
+   * path's one read): decided on without reading it again. Safe: a change is
+   * still written by compare-and-set on its version, a stale read that changes
+   * nothing writes nothing, and one that would act on Medusa is confirmed first.
    */
   read?: OdemePaymentRow
 }
@@ -65,6 +66,12 @@ export async function applyServiceAnswer(
       const written = await odeme.compareAndSetState(sessionId, before.version, change)
       if (!written) continue // another writer moved the payment: decide again on what it wrote
       payment = written
+    } else if (before === opts.read && decision.action !== "none") {
+      // The caller's read may be older than the answer (the notification path reads before its verify
+      // call): a change is guarded by compare-and-set, an action on an unchanged row by this check, so a
+      // payment another writer moved meanwhile (say, to review) is not captured on the old read.
+      const now = await odeme.getPayment(sessionId)
+      if (now?.version !== before.version) continue
     }
 
     // A "still waiting" for the payment's own uuid that changed nothing has nothing new for its charge
@@ -91,16 +98,22 @@ export async function applyServiceAnswer(
       )
     }
 
-    if (opts.act) {
-      if (decision.action === "settle") {
-        const followed = await settleAndFollow(container, payment)
-        if (followed) return followed
-      }
-      if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
-    }
-    return { payment, decision }
+    return opts.act ? actOnDecision(container, { payment, decision }) : { payment, decision }
   }
   throw new Error(`payment ${sessionId} kept changing under ${MAX_RACES} concurrent writers; try again`)
+}
+
+/**
+ * Medusa's side of a decision that was written: capture onto the order
+ * (and what settle finds under its lock), or the cancel of an unpaid API
+ * transfer's order. applyServiceAnswer's `act`, and the notification
+ * workflow's own step after its apply step. What the payment ended as.
+ */
+export async function actOnDecision(container: MedusaContainer, applied: Applied): Promise<Applied> {
+  const { payment, decision } = applied
+  if (decision.action === "settle") return (await settleAndFollow(container, payment)) ?? applied
+  if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odemeModule(container).odemeOptions.transfer.cancelOrderOnExpiry)
+  return applied
 }
 
 /**

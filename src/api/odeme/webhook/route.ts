@@ -3,7 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { withDeadline } from "../../../lib/deadline"
-import { noteIngest } from "../../../lib/process-notification"
+import { noteIngest } from "../../../lib/processing-queue"
 import { parseWebhook, storeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../utils/odeme-module"
 

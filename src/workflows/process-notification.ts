@@ -1,0 +1,237 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { OdemeApiError, backoffCeiling, type VerifyResult } from "../client"
+import type { NotificationSettlement, OdemeNotificationRow, OdemePaymentRow } from "../modules/odeme/service"
+import { judgeNotification, transferAnswer } from "../lib/judge"
+import { NOTIFICATION_EVENT } from "../lib/notification-event"
+import { odemeModule } from "../lib/odeme-module"
+import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
+import { actOnDecision, applyServiceAnswer, type Applied } from "../lib/payment-state/apply-service-answer"
+import type { ServiceAnswer } from "../lib/payment-state/transitions"
+
+export interface ProcessResult {
+  notification_id: string
+  outcome: string
+  /** Processing will be tried again later. */
+  retry?: boolean
+}
+
+/**
+ * How an attempt ends. Times are epoch milliseconds: a step's output is the
+ * workflow's data, which a workflow engine may keep as JSON.
+ */
+type AttemptEnd =
+  | { state: "done"; outcome: string; last_error?: string | null; verify_result?: unknown }
+  | { state: "retry"; outcome: string; last_error: string; at: number; verify_result?: unknown }
+  | { state: "dead"; outcome: string; last_error: string; verify_result?: unknown }
+  | { state: "deferred"; at: number }
+
+/**
+ * One attempt as it goes down the steps. Each step returns it, never throws
+ * for what the service or Medusa answered: once `end` is set the later steps
+ * pass it on, so every failure that is a retry or dead settlement reaches the
+ * last step and the claimed row is always settled. (A thrown step would fail
+ * the workflow and leave the row claimed until its lease ends.)
+ */
+interface Attempt {
+  id: string
+  /** Not claimed (not due, or leased by another process): what the row already says. */
+  unclaimed?: ProcessResult
+  row?: OdemeNotificationRow
+  /** The payment row, read once for the whole attempt. */
+  payment?: OdemePaymentRow
+  verify?: VerifyResult
+  answer?: ServiceAnswer
+  applied?: Applied
+  end?: AttemptEnd
+}
+
+const open = (a: Attempt) => !a.unclaimed && !a.end
+
+/** 1. The inbox hands out the row only when it is due and not leased; the payment is read here, once. */
+const claimNotificationStep = createStep("odeme-claim-notification", async ({ id }: { id: string }, { container }) => {
+  const odeme = odemeModule(container)
+  const row = await odeme.claimNotification(id, odeme.odemeOptions.notifications.leaseSeconds)
+  if (!row) {
+    const current = await odeme.getNotification(id)
+    return new StepResponse<Attempt>({ id, unclaimed: { notification_id: id, outcome: current?.outcome ?? current?.state ?? "unknown" } })
+  }
+  if (!row.session_id || !row.service_uuid || !row.status || typeof row.payload.hash !== "string") {
+    return new StepResponse<Attempt>({ id, row, end: { state: "done", outcome: "unverifiable" } })
+  }
+  const payment = await odeme.getPayment(row.session_id)
+  if (!payment) return new StepResponse<Attempt>({ id, row, end: { state: "done", outcome: "unknown_session" } })
+  return new StepResponse<Attempt>({ id, row, payment })
+})
+
+/** 2. The service's verify endpoint (spec §6.2: nothing else is proof), within the verify budgets. */
+const verifyNotificationStep = createStep("odeme-verify-notification", async (a: Attempt, { container }) => {
+  if (!open(a)) return new StepResponse(a)
+  const odeme = odemeModule(container)
+  const limits = odeme.odemeOptions.notifications
+  const row = a.row!
+  if (row.source === "return") {
+    const store = takeReturnVerifyBudget(limits.returnVerifyBudgetPerStore, limits.verifyBudgetWindowSeconds)
+    if (!store.ok) return new StepResponse<Attempt>({ ...a, end: { state: "deferred", at: store.retryAt.getTime() } })
+  }
+  const budget = await odeme.takeVerifyBudget(a.payment!.session_id, limits.verifyBudgetPerSession, limits.verifyBudgetWindowSeconds)
+  if (!budget.ok) return new StepResponse<Attempt>({ ...a, end: { state: "deferred", at: budget.retryAt.getTime() } })
+  try {
+    // The notification's own fields, as they arrived (a redirect says `success`, a webhook `successful`).
+    const arrived = (row.payload.arrived ?? {}) as Partial<Record<"order_id" | "uuid" | "status" | "hash", string>>
+    const verify = await odeme.client.verifyNotification({
+      order_id: arrived.order_id ?? row.session_id!,
+      uuid: arrived.uuid ?? row.service_uuid!,
+      status: arrived.status ?? row.status!,
+      hash: arrived.hash ?? (row.payload.hash as string),
+    })
+    return new StepResponse<Attempt>({ ...a, verify })
+  } catch (err) {
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `verify failed: ${apiMessage(err)}`) })
+  }
+})
+
+/**
+ * 3. The pure judgement of the verify answer against the session; for an API
+ * transfer a success is judged on the transfer's own record instead (the
+ * authenticated uuid endpoint covers its amount, verify does not).
+ */
+const judgeNotificationStep = createStep("odeme-judge-notification", async (a: Attempt, { container }) => {
+  if (!open(a)) return new StepResponse(a)
+  const odeme = odemeModule(container)
+  const { row, payment, verify } = a as Required<Pick<Attempt, "row" | "payment" | "verify">>
+  const facts = {
+    order_id: row.session_id!,
+    uuid: row.service_uuid!,
+    status: row.status!,
+    type: row.type,
+    amount: row.payload.amount as string | number | undefined,
+    currency: row.payload.currency as string | undefined,
+  }
+  const answer = judgeNotification(facts, verify, payment, odeme.odemeOptions)
+  if (answer.kind === "pending") {
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "pending", "the service does not report a final status yet", verify) })
+  }
+  if (payment.flow !== "transfer_api" || (answer.kind !== "paid" && answer.kind !== "mismatch")) return new StepResponse<Attempt>({ ...a, answer })
+  try {
+    const record = await odeme.client.getTransferByUuid(answer.uuid)
+    return new StepResponse<Attempt>({ ...a, answer: transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency }) })
+  } catch (err) {
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `transfer record: ${apiMessage(err)}`, verify) })
+  }
+})
+
+/** 4. The one transition: the table, the compare-and-set on the row read in step 1, the charge record. */
+const applyAnswerStep = createStep("odeme-apply-answer", async (a: Attempt, { container }) => {
+  if (!open(a)) return new StepResponse(a)
+  try {
+    const applied = await applyServiceAnswer(container, a.payment!.session_id, a.answer!, { act: false, read: a.payment })
+    return new StepResponse<Attempt>({ ...a, applied })
+  } catch (err) {
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorMessage(err), a.verify) })
+  }
+})
+
+/**
+ * 5. Medusa's side when the decision acts: the capture onto the order
+ * (settlePaid, which runs Medusa's processPaymentWorkflow under the session's
+ * settle lock, with our checks around it), or the cancel of an unpaid
+ * transfer's order.
+ */
+const actInMedusaStep = createStep("odeme-act-in-medusa", async (a: Attempt, { container }) => {
+  try {
+    return new StepResponse<Attempt>({ ...a, applied: await actOnDecision(container, a.applied!) })
+  } catch (err) {
+    // Medusa could not capture or complete yet: Medusa's reason is kept, and the notification is tried again.
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorMessage(err), a.verify) })
+  }
+})
+
+/** 6. The inbox row is settled: done with its outcome, retry at a time, dead, or deferred. */
+const settleNotificationStep = createStep("odeme-settle-notification", async (a: Attempt, { container }) => {
+  if (a.unclaimed) return new StepResponse(a.unclaimed)
+  const odeme = odemeModule(container)
+  const row = a.row!
+  const end: AttemptEnd = a.end ?? {
+    state: "done",
+    outcome: a.applied!.decision.outcome,
+    verify_result: a.verify,
+    last_error: a.answer!.kind === "invalid" ? a.answer!.reason : null,
+  }
+  if (end.state === "deferred") {
+    await odeme.deferNotification(row.id, new Date(end.at))
+    await scheduleRetry(container, row.id, end.at)
+    return new StepResponse<ProcessResult>({ notification_id: row.id, outcome: "deferred", retry: true })
+  }
+  const settlement: NotificationSettlement =
+    end.state === "retry"
+      ? { state: "retry", outcome: end.outcome, last_error: end.last_error, next_attempt_at: new Date(end.at), verify_result: end.verify_result }
+      : end
+  await odeme.settleNotification(row.id, settlement)
+  if (end.state === "retry") await scheduleRetry(container, row.id, end.at)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id} processed: ${end.outcome}`
+  if (end.state === "done") logger.info(line)
+  else logger.warn(`${line}; ${end.state === "dead" ? "marked dead" : `retry at ${new Date(end.at).toISOString()}`}: ${end.last_error}`)
+  return new StepResponse<ProcessResult>({ notification_id: row.id, outcome: end.state === "dead" ? "dead" : end.outcome, retry: end.state === "retry" || undefined })
+})
+
+/**
+ * THE path of a stored notification, for the webhook subscriber, the return
+ * route, the poller and Admin: claim → verify → judge → apply the one
+ * transition → Medusa's side when it acts → settle the row. Every step passes
+ * an ended attempt on untouched, so the last step always settles what it
+ * claimed.
+ */
+export const processNotificationWorkflow = createWorkflow("odeme-process-notification", (input: { id: string }) => {
+  const claimed = claimNotificationStep(input)
+  const verified = verifyNotificationStep(claimed)
+  const judged = judgeNotificationStep(verified)
+  const applied = applyAnswerStep(judged)
+  const acted = when("odeme-decision-acts", { applied }, ({ applied }) => open(applied) && applied.applied!.decision.action !== "none").then(() =>
+    actInMedusaStep(applied)
+  )
+  const result = settleNotificationStep(transform({ applied, acted }, ({ applied, acted }) => acted ?? applied))
+  return new WorkflowResponse(result)
+})
+
+/** Processes one stored notification (see processNotificationWorkflow). */
+export async function processNotification(container: MedusaContainer, notificationId: string): Promise<ProcessResult> {
+  const { result } = await processNotificationWorkflow(container).run({ input: { id: notificationId } })
+  return result
+}
+
+/** A failure the row is tried again for (with backoff), or dead once its attempts are used up. */
+function retryOrDead(container: MedusaContainer, a: Attempt, outcome: string, error: string, verify?: unknown): AttemptEnd {
+  const limits = odemeModule(container).odemeOptions.notifications
+  const attempts = a.row!.attempts // this one included (counted when the row was claimed)
+  if (attempts >= limits.maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }
+  return { state: "retry", outcome, last_error: error, at: Date.now() + backoffMs(attempts, limits.retryBaseMs), verify_result: verify }
+}
+
+function apiMessage(err: unknown): string {
+  return err instanceof OdemeApiError ? err.message : String(err)
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
+
+/**
+ * 2 s, 4 s, 8 s … (from `notifications.retryBaseMs`) capped at 10 minutes,
+ * with a little jitter (±15 %): a notification's retry should come near its
+ * time, unlike the client's full-jitter retries of many concurrent requests.
+ */
+export function backoffMs(attempt: number, baseMs = 2_000): number {
+  return Math.round(backoffCeiling(attempt, baseMs, 600_000) * (0.85 + Math.random() * 0.3))
+}
+
+/** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */
+async function scheduleRetry(container: MedusaContainer, id: string, at: number): Promise<void> {
+  try {
+    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id } }, { delay: Math.max(0, at - Date.now()) })
+  } catch {
+    // The stored row is due anyway; the poller picks it up.
+  }
+}
