@@ -31,6 +31,7 @@ const common = {
  * Medusa run in integration-tests/environment.js: their logs are shown only for a failure.
  */
 module.exports = {
+  testSequencer: "<rootDir>/integration-tests/sequencer.js",
   projects: [
     {
       ...common,

@@ -44,10 +44,48 @@ function pluginBuildIsFresh() {
  */
 async function ensurePluginBuilt({ rebuild = false, logFile, env = process.env, log = () => {} }) {
   if (!rebuild && pluginBuildIsFresh()) return false
-  log("building the plugin (medusa plugin:build)")
-  await run("medusa plugin:build", process.execPath, [MEDUSA_CLI, "plugin:build"], { cwd: ROOT, env, logFile })
-  fs.writeFileSync(STAMP, new Date().toISOString() + "\n")
-  return true
+  // The test files run two at a time and the e2e stack builds in the background: one build at a
+  // time, and whoever waited for another's build finds it fresh.
+  const release = await buildLock(log)
+  try {
+    if (!rebuild && pluginBuildIsFresh()) return false
+    log("building the plugin (medusa plugin:build)")
+    await run("medusa plugin:build", process.execPath, [MEDUSA_CLI, "plugin:build"], { cwd: ROOT, env, logFile })
+    fs.writeFileSync(STAMP, new Date().toISOString() + "\n")
+    return true
+  } finally {
+    release()
+  }
+}
+
+const LOCK = path.join(ROOT, ".medusa", "build.lock")
+/** A build that held the lock this long has died with it. */
+const STALE_LOCK_MS = 10 * 60_000
+
+/** Takes the build lock (a directory: made atomically by one process), waiting while another holds it. */
+async function buildLock(log) {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true })
+  for (let told = false; ; ) {
+    try {
+      fs.mkdirSync(LOCK)
+      return () => fs.rmSync(LOCK, { recursive: true, force: true })
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err
+    }
+    let age = 0
+    try {
+      age = Date.now() - fs.statSync(LOCK).mtimeMs
+    } catch {
+      continue
+    }
+    if (age > STALE_LOCK_MS) {
+      fs.rmSync(LOCK, { recursive: true, force: true })
+      continue
+    }
+    if (!told) log("waiting for another process's plugin build")
+    told = true
+    await new Promise((r) => setTimeout(r, 500))
+  }
 }
 
 /**

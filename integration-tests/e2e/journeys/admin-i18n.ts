@@ -9,7 +9,7 @@
  * to artifacts/e2e/admin-i18n-{widget,settings-top,settings}-{en,tr}.png
  * (with UPDATE_DOCS_SCREENSHOTS=1 the English widget and settings page are
  * copied to docs/ for docs/admin.md, so they cannot go stale; the Turkish ones
- * are taken by turkish.spec.ts).
+ * are taken by journeys/turkish.ts).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { EmulatorControl, StoreApi, eventually } from "../support/api"
@@ -171,7 +171,7 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
         // Raw codes and internal ids only under the collapsed "Technical details" (not rendered, so not in innerText).
         expect(await widget.innerText()).not.toMatch(/payses_|pending_authorization|awaiting_transfer|sale_status|navigation_only|check failed/)
         const shot = await screenshot(page, `admin-i18n-widget-${lng}`)
-        // The Turkish pictures in docs/ come from turkish.spec.ts, which also checks them for English and ids.
+        // The Turkish pictures in docs/ come from journeys/turkish.ts, which also checks them for English and ids.
         if (lng === "en") publish(shot, "admin-widget.png")
 
         // Check now: the service still waits for the money, said in the user's language.
