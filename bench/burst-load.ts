@@ -38,7 +38,10 @@ async function main() {
   })
   const sockets = await Promise.all(requests.map(() => connect(url)))
   const answers = await Promise.all(sockets.map((socket, i) => exchange(socket, requests[i])))
-  const ms = answers.filter((a) => a.status > 0).map((a) => a.ms).sort((a, b) => a - b)
+  const ms = answers
+    .filter((a) => a.status > 0)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b)
   const pct = (p: number) => (ms.length ? Math.round(ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)]) : NaN)
   const ok2xx = answers.filter((a) => a.status >= 200 && a.status < 300).length
   const out = {

@@ -39,7 +39,10 @@ export function judgeGoals(r: any): Goal[] {
     goal: "3. poller pass ≤ 1.3× its limit; heap growth ≤ 150 MB in a 10,000 pass",
     met: passes.length ? passes.every((x: any) => x.ratio_to_limit <= 1.3 && (x.transfers < 10_000 || x.heap_growth_mb <= 150)) : null,
     detail: passes
-      .map((x: any) => `${x.transfers}/c${x.concurrency}: ${x.ratio_to_limit}×, heap +${x.heap_growth_mb} MB (${x.heap_retained_mb ?? "?"} MB kept after a GC)`)
+      .map(
+        (x: any) =>
+          `${x.transfers}/c${x.concurrency}: ${x.ratio_to_limit}×, heap +${x.heap_growth_mb} MB (${x.heap_retained_mb ?? "?"} MB kept after a GC)`
+      )
       .join("; "),
   })
   const two = (r.poller ?? []).find((x: any) => x.workers === 2)

@@ -37,14 +37,26 @@ medusaIntegrationTestRunner({
   cwd: ROOT,
   testSuite: ({ api, getContainer }) => {
     const results: Record<string, any> = {
-      machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, memory_gb: round(os.totalmem() / 2 ** 30, 1), node: process.version, platform: `${os.platform()} ${os.release()}`, date: new Date().toISOString() },
+      machine: {
+        cpus: os.cpus().length,
+        cpu_model: os.cpus()[0]?.model,
+        memory_gb: round(os.totalmem() / 2 ** 30, 1),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+        date: new Date().toISOString(),
+      },
       config: CFG,
     }
 
     async function initiate() {
       const provider = paymentProvider(getContainer(), CHECKOUT_PROVIDER)
       const call = (i: number) =>
-        provider.initiatePayment({ amount: 250, currency_code: "try", data: { session_id: `payses_benchinit${String(i).padStart(8, "0")}` }, context: {} })
+        provider.initiatePayment({
+          amount: 250,
+          currency_code: "try",
+          data: { session_id: `payses_benchinit${String(i).padStart(8, "0")}` },
+          context: {},
+        })
       for (let i = 0; i < 100; i++) await call(1_000_000 + i) // warm-up
       const times: number[] = []
       for (let i = 0; i < CFG.initiateCalls; i++) {

@@ -63,7 +63,10 @@ export const median = (values: number[]) => {
  * becomes the median, with `f_min` and `f_max` beside it; the last run's other
  * fields are kept.
  */
-export async function medianOfRuns<T extends Record<string, unknown>>(once: (run: number) => Promise<T>, runs = CFG.runs): Promise<T & { runs: number }> {
+export async function medianOfRuns<T extends Record<string, unknown>>(
+  once: (run: number) => Promise<T>,
+  runs = CFG.runs
+): Promise<T & { runs: number }> {
   const all: T[] = []
   for (let i = 0; i < runs; i++) all.push(await once(i))
   return foldRuns(all)

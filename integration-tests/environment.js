@@ -19,8 +19,7 @@ class QuietEnvironment extends TestEnvironment {
   }
 
   handleTestEvent(event) {
-    const failed =
-      (event.name === "test_done" && event.test.errors.length > 0) || event.name === "hook_failure" || event.name === "test_fn_failure"
+    const failed = (event.name === "test_done" && event.test.errors.length > 0) || event.name === "hook_failure" || event.name === "test_fn_failure"
     if (event.name === "test_fn_failure") return // reported once, at test_done
     if (failed) this.report(event.test?.name ?? event.hook?.type ?? "hook")
     if (event.name === "test_done") this.global.__odemeConsoleBuffer.length = 0
@@ -29,7 +28,11 @@ class QuietEnvironment extends TestEnvironment {
   report(what) {
     const lines = this.global.__odemeConsoleBuffer.splice(0)
     const parts = []
-    if (lines.length) parts.push(`--- console output up to the failure (last ${Math.min(lines.length, MAX_CONSOLE_LINES)} lines) ---`, ...lines.slice(-MAX_CONSOLE_LINES))
+    if (lines.length)
+      parts.push(
+        `--- console output up to the failure (last ${Math.min(lines.length, MAX_CONSOLE_LINES)} lines) ---`,
+        ...lines.slice(-MAX_CONSOLE_LINES)
+      )
     for (const p of this.global.__odemeProcessLogs) {
       // Only what is new since the last report (a failed beforeAll fails every test after it).
       const all = String(p.output() || "")

@@ -20,7 +20,10 @@ const rank = (file) => {
 class OdemeSequencer extends Sequencer {
   async sort(tests) {
     const ordered = await super.sort(tests)
-    return ordered.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t.path) - rank(b.t.path) || a.i - b.i).map((x) => x.t)
+    return ordered
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => rank(a.t.path) - rank(b.t.path) || a.i - b.i)
+      .map((x) => x.t)
   }
 }
 

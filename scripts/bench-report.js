@@ -30,7 +30,16 @@ function tables(r) {
     out.push([
       "Webhook ingest: median of runs (min–max), autocannon in its own process",
       ["route", "conn", "req/s", "p50 ms", "p99 ms", "non-2xx", "vs one INSERT", "vs core"],
-      r.webhook_ingest.map((x) => [x.route, x.connections, range(x, "rps"), range(x, "p50"), range(x, "p99"), x.non2xx, `${x.rps_ratio_vs_insert_limit}×`, `${x.rps_ratio_vs_core}×`]),
+      r.webhook_ingest.map((x) => [
+        x.route,
+        x.connections,
+        range(x, "rps"),
+        range(x, "p50"),
+        range(x, "p99"),
+        x.non2xx,
+        `${x.rps_ratio_vs_insert_limit}×`,
+        `${x.rps_ratio_vs_core}×`,
+      ]),
     ])
   if (r.burst)
     out.push([
@@ -56,14 +65,33 @@ function tables(r) {
       ["path", "payments", "captured", "p50 ms", "p95 ms", "ratio p50"],
       [
         ["plugin /odeme/webhook", t.plugin.payments, t.plugin.captured, t.plugin.ms.p50, t.plugin.ms.p95, `${t.p50_ratio}×`],
-        ["core /hooks/payment (reference provider)", t.core_reference.payments, t.core_reference.captured, t.core_reference.ms.p50, t.core_reference.ms.p95, "1×"],
+        [
+          "core /hooks/payment (reference provider)",
+          t.core_reference.payments,
+          t.core_reference.captured,
+          t.core_reference.ms.p50,
+          t.core_reference.ms.p95,
+          "1×",
+        ],
       ],
     ])
   }
   if (r.poller)
     out.push([
       "Poller: one pass over due transfers, the service answering each check after 20 ms",
-      ["transfers", "conc.", "workers", "pass ms", "limit ms", "pass/limit", "heap growth MB", "kept after GC MB", "checked once", "vs 1 worker", "due → done ms (vs 1 worker)"],
+      [
+        "transfers",
+        "conc.",
+        "workers",
+        "pass ms",
+        "limit ms",
+        "pass/limit",
+        "heap growth MB",
+        "kept after GC MB",
+        "checked once",
+        "vs 1 worker",
+        "due → done ms (vs 1 worker)",
+      ],
       r.poller.map((x) => [
         x.transfers,
         x.concurrency,
@@ -75,7 +103,9 @@ function tables(r) {
         x.heap_retained_mb ?? "",
         x.checked_once ?? "",
         x.ratio_vs_single_worker ? `${x.ratio_vs_single_worker}×` : "",
-        x.due_to_done_ms === undefined ? "" : `${range(x, "due_to_done_ms")}${x.due_to_done_ratio_vs_single_worker ? ` (${x.due_to_done_ratio_vs_single_worker}×)` : ""}`,
+        x.due_to_done_ms === undefined
+          ? ""
+          : `${range(x, "due_to_done_ms")}${x.due_to_done_ratio_vs_single_worker ? ` (${x.due_to_done_ratio_vs_single_worker}×)` : ""}`,
       ]),
     ])
   if (r.scale)
@@ -105,22 +135,58 @@ function printText(r) {
   console.log(`\nmeasured in ${r.total_s} s; full figures: ${path.relative(process.cwd(), RESULTS)}`)
 }
 
-const mdTable = (head, rows) => [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n")
+const mdTable = (head, rows) =>
+  [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n")
 
 function charts(r) {
   fs.mkdirSync(CHARTS, { recursive: true })
   const written = []
   const ack = [
-    ...(r.webhook_ingest ?? []).map((x) => ({ group: `${x.connections} connections`, label: x.route, value: x.p99, min: x.p99_min, max: x.p99_max, tick: x.p50, note: `p50 ${x.p50} · p99 ${x.p99} ms` })),
+    ...(r.webhook_ingest ?? []).map((x) => ({
+      group: `${x.connections} connections`,
+      label: x.route,
+      value: x.p99,
+      min: x.p99_min,
+      max: x.p99_max,
+      tick: x.p50,
+      note: `p50 ${x.p50} · p99 ${x.p99} ms`,
+    })),
     ...(r.burst ?? []).flatMap((b) => [
-      { group: "bursts", label: `plugin: ${b.concurrent} new notifications at once`, value: b.p99, min: b.p99_min, max: b.p99_max, tick: b.p50, note: `p50 ${b.p50} · p99 ${b.p99} ms` },
+      {
+        group: "bursts",
+        label: `plugin: ${b.concurrent} new notifications at once`,
+        value: b.p99,
+        min: b.p99_min,
+        max: b.p99_max,
+        tick: b.p50,
+        note: `p50 ${b.p50} · p99 ${b.p99} ms`,
+      },
       ...(b.core_p99 === undefined
         ? []
-        : [{ group: "bursts", label: `core route: ${b.concurrent} at once`, value: b.core_p99, min: b.core_p99_min, max: b.core_p99_max, tick: b.core_p50, note: `p50 ${b.core_p50} · p99 ${b.core_p99} ms` }]),
+        : [
+            {
+              group: "bursts",
+              label: `core route: ${b.concurrent} at once`,
+              value: b.core_p99,
+              min: b.core_p99_min,
+              max: b.core_p99_max,
+              tick: b.core_p50,
+              note: `p50 ${b.core_p50} · p99 ${b.core_p99} ms`,
+            },
+          ]),
     ]),
   ]
   if (ack.length) {
-    fs.writeFileSync(path.join(CHARTS, "ack-latency.svg"), barChart({ title: "Webhook ack latency: p99 bar (min–max of runs), p50 tick", unit: " ms", log: true, rows: ack, refs: [{ value: 300, label: "300 ms" }] }))
+    fs.writeFileSync(
+      path.join(CHARTS, "ack-latency.svg"),
+      barChart({
+        title: "Webhook ack latency: p99 bar (min–max of runs), p50 tick",
+        unit: " ms",
+        log: true,
+        rows: ack,
+        refs: [{ value: 300, label: "300 ms" }],
+      })
+    )
     written.push("ack-latency.svg")
   }
   const poller = (r.poller ?? []).map((x) => ({
@@ -132,7 +198,18 @@ function charts(r) {
     note: `${(x.pass_ms / 1000).toFixed(1)} s / limit ${(x.limit_ms / 1000).toFixed(1)} s`,
   }))
   if (poller.length) {
-    fs.writeFileSync(path.join(CHARTS, "poller-vs-limit.svg"), barChart({ title: "Poller pass time ÷ its limit (N × 20 ms / concurrency)", unit: "×", rows: poller, refs: [{ value: 1, label: "limit" }, { value: 1.3, label: "1.3×" }] }))
+    fs.writeFileSync(
+      path.join(CHARTS, "poller-vs-limit.svg"),
+      barChart({
+        title: "Poller pass time ÷ its limit (N × 20 ms / concurrency)",
+        unit: "×",
+        rows: poller,
+        refs: [
+          { value: 1, label: "limit" },
+          { value: 1.3, label: "1.3×" },
+        ],
+      })
+    )
     written.push("poller-vs-limit.svg")
   }
   return written
@@ -145,7 +222,10 @@ function fill(file, name, text) {
   // The markers may be empty (nothing between them yet) or hold an earlier run's text.
   const re = new RegExp(`(<!-- bench:${name} -->\\n)(?:[\\s\\S]*?\\n)?(<!-- /bench:${name} -->)`)
   if (!re.test(s)) return false
-  fs.writeFileSync(file, s.replace(re, (_, a, b) => `${a}${text}\n${b}`))
+  fs.writeFileSync(
+    file,
+    s.replace(re, (_, a, b) => `${a}${text}\n${b}`)
+  )
   return true
 }
 
@@ -154,9 +234,20 @@ function writeDocs(r, chartFiles) {
   const t = tables(r)
   const body = t.map(([title, head, rows]) => `**${title}**\n\n${mdTable(head, rows)}`).join("\n\n")
   const pictures = chartFiles.map((f) => `![${f}](charts/${f})`).join("\n\n")
-  const plans = Object.entries(r.explain ?? {}).map(([k, v]) => `**${k}** (${r.scale?.find((s) => s.rows > 0)?.rows ?? "?"} rows each)\n\n\`\`\`\n${v}\n\`\`\``).join("\n\n")
-  fill(path.join(ROOT, "bench/RESULTS.md"), "results", [stamp, pictures, body, plans && `### EXPLAIN plans on the grown tables\n\n${plans}`].filter(Boolean).join("\n\n"))
-  const goals = r.goals ? `\n\n${mdTable(["goal", "", "figures"], r.goals.map((g) => [g.goal, verdict(g.met), g.detail]))}` : ""
+  const plans = Object.entries(r.explain ?? {})
+    .map(([k, v]) => `**${k}** (${r.scale?.find((s) => s.rows > 0)?.rows ?? "?"} rows each)\n\n\`\`\`\n${v}\n\`\`\``)
+    .join("\n\n")
+  fill(
+    path.join(ROOT, "bench/RESULTS.md"),
+    "results",
+    [stamp, pictures, body, plans && `### EXPLAIN plans on the grown tables\n\n${plans}`].filter(Boolean).join("\n\n")
+  )
+  const goals = r.goals
+    ? `\n\n${mdTable(
+        ["goal", "", "figures"],
+        r.goals.map((g) => [g.goal, verdict(g.met), g.detail])
+      )}`
+    : ""
   const summary = t.filter(([title]) => !title.startsWith("Goals") && !title.startsWith("initiate"))
   const table = summary.map(([title, head, rows]) => `**${title}**\n\n${mdTable(head, rows)}`).join("\n\n")
   fill(path.join(ROOT, "docs/performance.md"), "table", `${stamp}\n\n${table}${goals}`)

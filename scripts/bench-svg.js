@@ -34,7 +34,9 @@ function barChart(c) {
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="10" y="20" font-size="14" font-weight="bold">${esc(c.title)}</text>`,
   ]
-  const ticks = c.log ? [1, 10, 100, 1000, 10000, 100000].filter((t) => t >= lo && t <= hi) : [0, 0.25, 0.5, 0.75, 1].map((f) => +(f * hi).toPrecision(2))
+  const ticks = c.log
+    ? [1, 10, 100, 1000, 10000, 100000].filter((t) => t >= lo && t <= hi)
+    : [0, 0.25, 0.5, 0.75, 1].map((f) => +(f * hi).toPrecision(2))
   for (const t of ticks) {
     out.push(`<line x1="${x(t)}" y1="${top - 6}" x2="${x(t)}" y2="${height - 34}" stroke="#ddd"/>`)
     out.push(`<text x="${x(t)}" y="${height - 20}" text-anchor="middle" fill="#555">${t}${esc(c.unit)}</text>`)

@@ -51,7 +51,13 @@ async function main() {
   if (!process.env.REDIS_URL) log("REDIS_URL is not set: the several-workers part is skipped (set REDIS_URL=redis://127.0.0.1:6379 to run it)")
   const db = await ensurePostgres({ log })
   fs.rmSync(RESULTS, { force: true })
-  const args = [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", `--config=${JSON.stringify(jestConfig)}`]
+  const args = [
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    require.resolve("jest/bin/jest"),
+    "--runInBand",
+    "--forceExit",
+    `--config=${JSON.stringify(jestConfig)}`,
+  ]
   const env = {
     ...process.env,
     ...db.env,

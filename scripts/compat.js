@@ -51,7 +51,13 @@ function versionsToCheck() {
   if (!lower) throw new Error(`the @medusajs/medusa peer range is not ^x.y.z: ${pkg.peerDependencies["@medusajs/medusa"]}`)
   const wanted = given ? given.split(",").map((v) => v.trim()) : [lower, "latest"]
   const resolved = wanted.map((v) =>
-    /^\d+\.\d+\.\d+$/.test(v) ? v : execFileSync("npm", ["view", `@medusajs/medusa@${v}`, "version"], { encoding: "utf8" }).trim().split("\n").pop().replace(/^.* '?|'$/g, "")
+    /^\d+\.\d+\.\d+$/.test(v)
+      ? v
+      : execFileSync("npm", ["view", `@medusajs/medusa@${v}`, "version"], { encoding: "utf8" })
+          .trim()
+          .split("\n")
+          .pop()
+          .replace(/^.* '?|'$/g, "")
   )
   for (const v of resolved) if (!v.startsWith("2.")) throw new Error(`not a Medusa 2.x version: ${v}`)
   return [...new Set(resolved)]
@@ -121,7 +127,13 @@ export default defineConfig({
 
 async function createDatabase(pgEnv, name) {
   const { Client } = require("pg")
-  const client = new Client({ host: pgEnv.DB_HOST, port: Number(pgEnv.DB_PORT), user: pgEnv.DB_USERNAME, password: pgEnv.DB_PASSWORD, database: "postgres" })
+  const client = new Client({
+    host: pgEnv.DB_HOST,
+    port: Number(pgEnv.DB_PORT),
+    user: pgEnv.DB_USERNAME,
+    password: pgEnv.DB_PASSWORD,
+    database: "postgres",
+  })
   await client.connect()
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
@@ -141,7 +153,13 @@ async function createDatabase(pgEnv, name) {
     }
   }
   const drop = async () => {
-    const c = new Client({ host: pgEnv.DB_HOST, port: Number(pgEnv.DB_PORT), user: pgEnv.DB_USERNAME, password: pgEnv.DB_PASSWORD, database: "postgres" })
+    const c = new Client({
+      host: pgEnv.DB_HOST,
+      port: Number(pgEnv.DB_PORT),
+      user: pgEnv.DB_USERNAME,
+      password: pgEnv.DB_PASSWORD,
+      database: "postgres",
+    })
     await c.connect()
     await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => c.end())
   }
@@ -163,7 +181,14 @@ function storeApi(backendUrl, publishableKey) {
       const { cart } = await call("POST", "/store/carts", {
         region_id: region.id,
         email: "ayse@example.com",
-        shipping_address: { first_name: "Ayşe", last_name: "Yılmaz", address_1: "Bağdat Cd. 1", city: "İstanbul", postal_code: "34710", country_code: "tr" },
+        shipping_address: {
+          first_name: "Ayşe",
+          last_name: "Yılmaz",
+          address_1: "Bağdat Cd. 1",
+          city: "İstanbul",
+          postal_code: "34710",
+          country_code: "tr",
+        },
       })
       await call("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
       const { shipping_options } = await call("GET", `/store/shipping-options?cart_id=${cart.id}`)
@@ -198,21 +223,30 @@ async function payWithQuickCheckout(api, db) {
   const location = ret.headers.get("location") || ""
   if (!/status=(paid|pending)/.test(location)) throw new Error(`the return route sent the customer to ${location || `nowhere (${ret.status})`}`)
   // The verified webhook completes the cart; the storefront's own completion would get the same order.
-  const outcome = await pollUntil(async () => {
-    const o = await cartOutcomeFromSql(db.sql, cart.id)
-    return o.orders === 1 && o.captures === 1 ? o : null
-  }, { what: "one order with one capture after the card payment", timeoutMs: 60_000, intervalMs: 500 })
+  const outcome = await pollUntil(
+    async () => {
+      const o = await cartOutcomeFromSql(db.sql, cart.id)
+      return o.orders === 1 && o.captures === 1 ? o : null
+    },
+    { what: "one order with one capture after the card payment", timeoutMs: 60_000, intervalMs: 500 }
+  )
   return `order ${outcome.orderIds[0]}, ${outcome.captures} capture (return: ${new URL(location, back).searchParams.get("status")})`
 }
 
 async function payWithTransfer(api, db, emulator) {
   const { bank_groups } = await api.call("GET", "/store/odeme/banks")
   const bankId = bank_groups[0].accounts[0].bank_id
-  const { cart, session } = await api.cartWithSession("pp_odeme-transfer_odeme", { bank_id: bankId, customer_name: "Ayşe Yılmaz", sandbox_result: "pending" })
+  const { cart, session } = await api.cartWithSession("pp_odeme-transfer_odeme", {
+    bank_id: bankId,
+    customer_name: "Ayşe Yılmaz",
+    sandbox_result: "pending",
+  })
   const completed = await requestJson(`${api.backendUrl}/store/carts/${cart.id}/complete`, { method: "POST", headers: api.headers, body: {} })
   if (completed.json?.type !== "order") {
     const why = completed.json?.error ? JSON.stringify(completed.json.error) : completed.text.slice(0, 300)
-    throw new Error(`completing the cart with a pending transfer answered ${completed.json?.type ?? `HTTP ${completed.status}`}, not an order: ${why}`)
+    throw new Error(
+      `completing the cart with a pending transfer answered ${completed.json?.type ?? `HTTP ${completed.status}`}, not an order: ${why}`
+    )
   }
   const [sessionRow] = await db.sql(`select status from payment_session where id = $1`, [session.id])
   if (sessionRow?.status !== "pending_authorization") throw new Error(`the session is ${sessionRow?.status}, not pending_authorization`)
@@ -221,10 +255,13 @@ async function payWithTransfer(api, db, emulator) {
   const transfers = (await emulator.control("GET", "/_control/transfers")).result
   const transfer = transfers.find((t) => t.order_id === session.id)
   await emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
-  const after = await pollUntil(async () => {
-    const o = await cartOutcomeFromSql(db.sql, cart.id)
-    return o.captures === 1 ? o : null
-  }, { what: "the transfer's capture after the emulator settled it", timeoutMs: 90_000, intervalMs: 500 })
+  const after = await pollUntil(
+    async () => {
+      const o = await cartOutcomeFromSql(db.sql, cart.id)
+      return o.captures === 1 ? o : null
+    },
+    { what: "the transfer's capture after the emulator settled it", timeoutMs: 90_000, intervalMs: 500 }
+  )
   return `order ${after.orderIds[0]} placed awaiting the transfer (pending_authorization), captured after it settled`
 }
 
@@ -303,7 +340,10 @@ async function main() {
   log(`packed ${path.relative(ROOT, tarball)}`)
   const pg = await ensurePostgres({ log: (m) => log(m) })
   const port = await freePort()
-  const emulator = await startEmulator({ args: ["--webhook-url", `http://localhost:${port}/odeme/webhook`], logFile: path.join(LOGS, "emulator.log") })
+  const emulator = await startEmulator({
+    args: ["--webhook-url", `http://localhost:${port}/odeme/webhook`],
+    logFile: path.join(LOGS, "emulator.log"),
+  })
   const results = []
   try {
     for (const version of versions) {

@@ -70,7 +70,8 @@ async function startDemoEmulator() {
     for (const v of ["ODEME_API_KEY", "ODEME_API_ID"]) if (!process.env[v]) log(`   warning: ${v} is not set`)
     return null
   }
-  if (await portInUse(cfg.emulatorPort)) throw new Error(`port ${cfg.emulatorPort} is in use; stop what runs there (an emulator from an earlier run?)`)
+  if (await portInUse(cfg.emulatorPort))
+    throw new Error(`port ${cfg.emulatorPort} is in use; stop what runs there (an emulator from an earlier run?)`)
   return startEmulator({
     port: cfg.emulatorPort,
     args: ["--webhook-url", `${cfg.backendUrl}/odeme/webhook`],

@@ -36,7 +36,9 @@ async function packPlugin({ outDir = ROOT, log = () => {} } = {}) {
   const files = info.files.map((f) => f.path).sort()
   const problems = packageProblems(files)
   if (problems.length) throw new Error(`the tarball is not right:\n  ${problems.join("\n  ")}`)
-  log(`${info.name}@${info.version}: ${files.length} files, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked`)
+  log(
+    `${info.name}@${info.version}: ${files.length} files, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked`
+  )
   return tarball
 }
 

@@ -21,5 +21,7 @@ const result = spawnSync(process.execPath, [path.join(__dirname, "test.js"), "in
   stdio: "inherit",
   env: { ...process.env, ODEME_MODEL_RUNS: runs, ODEME_MODEL_SEED: seed },
 })
-console.log(`[soak] ${result.status === 0 ? "nothing found" : "FOUND a sequence that breaks the invariant (see above)"} in ${runs} sequences, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`)
+console.log(
+  `[soak] ${result.status === 0 ? "nothing found" : "FOUND a sequence that breaks the invariant (see above)"} in ${runs} sequences, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`
+)
 process.exit(result.status ?? 1)

@@ -47,7 +47,17 @@ function sender(script: string, spec: LoadSpec | BurstSpec): Promise<LoadResult>
 
 /** A webhook body as the service sends it (spec §6.2); the hash is not the service's, so verify refuses it. */
 export function webhookBody(sessionId: string, uuid: string) {
-  return { order_id: sessionId, uuid, status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY", type: "credit_card", message: "", transaction_id: "bench" }
+  return {
+    order_id: sessionId,
+    uuid,
+    status: "successful",
+    hash: "f".repeat(64),
+    amount: "250.00",
+    currency: "TRY",
+    type: "credit_card",
+    message: "",
+    transaction_id: "bench",
+  }
 }
 
 /** Payment rows for `n` sessions straight in the plugin's table: the webhook route only needs the session to exist. */

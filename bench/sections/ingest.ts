@@ -11,7 +11,9 @@ const ROUTES = [
 
 /** The bench's notifications are refused by verify and retried later: close them so they do not load later sections. */
 export async function closeBenchNotifications(db: any): Promise<void> {
-  await db.raw(`update odeme_notification set state = 'done', next_attempt_at = null, locked_until = null where session_id like 'payses_bench%' and state <> 'done'`)
+  await db.raw(
+    `update odeme_notification set state = 'done', next_attempt_at = null, locked_until = null where session_id like 'payses_bench%' and state <> 'done'`
+  )
 }
 
 /**
@@ -70,7 +72,15 @@ async function ingestRun(ctx: BenchContext, db: any, route: (typeof ROUTES)[numb
   // Background work of one run must not slow the next: the plugin's queue drains, the core route's events wait 5 s.
   const drain = route.key.startsWith("plugin") ? await waitForDrain(db) : (await sleep(route.key === "core" ? 6_000 : 500), 0)
   await closeBenchNotifications(db)
-  return { rps: round(r.rps, 1), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts, requests: r.requests, rows_stored: stored, backlog_drain_s: drain }
+  return {
+    rps: round(r.rps, 1),
+    p50: r.p50,
+    p99: r.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+    requests: r.requests,
+    rows_stored: stored,
+    backlog_drain_s: drain,
+  }
 }
 
 /**
@@ -105,7 +115,12 @@ export async function burst(ctx: BenchContext) {
       await closeBenchNotifications(db)
       const coreQuiet = await settle()
       log(`burst: core route after ${coreQuiet.waited_ms} ms of settling (busy ${coreQuiet.busy})`)
-      const core = await burstLoad({ url: `${ctx.backendUrl}/hooks/payment/odeme-checkout_odeme`, amount: size, body: webhookBody(sessions[0], ""), sessions })
+      const core = await burstLoad({
+        url: `${ctx.backendUrl}/hooks/payment/odeme-checkout_odeme`,
+        amount: size,
+        body: webhookBody(sessions[0], ""),
+        sessions,
+      })
       await sleep(6_000) // the core route's events wait 5 s before they run
       return {
         requests: r.requests,

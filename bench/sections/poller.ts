@@ -18,7 +18,12 @@ export async function pollerPasses(ctx: BenchContext) {
       await db("odeme_payment").where("session_id", "like", "payses_benchpoll%").delete()
       // Transfers the emulator holds, so each check is the ordinary "still waiting" answer.
       const { result } = await ctx.emulator.control("POST", "/_control/transfers/bulk", { orders: transferSessionIds(n, "benchpoll") })
-      await insertPendingTransfers(db, n, "benchpoll", result.map((t: { uuid: string }) => t.uuid))
+      await insertPendingTransfers(
+        db,
+        n,
+        "benchpoll",
+        result.map((t: { uuid: string }) => t.uuid)
+      )
       await ctx.emulator.control("DELETE", "/_control/faults")
       await ctx.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "slow", delayMs: CFG.pollerDelayMs, count: n })
       const m = await measureHeap(() => pollTransfers(ctx.container(), { maxPerRun: n, concurrency, timeBudgetMs: 600_000 }))

@@ -21,7 +21,14 @@ export async function scale(ctx: BenchContext) {
   const measure = async (label: string) => {
     log(`scale: ${label}`)
     const ingest = await medianOfRuns(async () => {
-      const r = await load({ url: `${ctx.backendUrl}/odeme/webhook`, connections: 10, durationS: CFG.ingestDurationS, body: webhookBody(sessions[0], randomUUID()), unique: true, sessions })
+      const r = await load({
+        url: `${ctx.backendUrl}/odeme/webhook`,
+        connections: 10,
+        durationS: CFG.ingestDurationS,
+        body: webhookBody(sessions[0], randomUUID()),
+        unique: true,
+        sessions,
+      })
       await waitForDrain(db)
       await closeBenchNotifications(db)
       return { p50: r.p50, rps: r.rps }
@@ -77,7 +84,9 @@ export async function scale(ctx: BenchContext) {
 
 /** The 1,000 transfers due again and unclaimed, as when their next check comes (a check ends the lease). */
 function dueAgain(db: any) {
-  return db.raw(`update odeme_payment set next_check_at = now() - interval '1 second', claimed_until = null where session_id like 'payses_benchscaledue%'`)
+  return db.raw(
+    `update odeme_payment set next_check_at = now() - interval '1 second', claimed_until = null where session_id like 'payses_benchscaledue%'`
+  )
 }
 
 /** EXPLAIN ANALYZE of the claim and the ingest statement, inside a transaction that is rolled back. */
@@ -95,7 +104,16 @@ async function plans(db: any, sessionId: string) {
   await dueAgain(db)
   await explain("claim", CLAIM_SQL, [120, 100])
   // The intake's own statement (one webhook's row), as the route sends it.
-  const row = { source: "webhook" as const, dedupe_key: `c:${randomUUID()}`, session_id: sessionId, service_uuid: randomUUID(), status: "successful", type: "credit_card", payload: {}, raw_body: null }
+  const row = {
+    source: "webhook" as const,
+    dedupe_key: `c:${randomUUID()}`,
+    session_id: sessionId,
+    service_uuid: randomUUID(),
+    status: "successful",
+    type: "credit_card",
+    payload: {},
+    raw_body: null,
+  }
   await explain("ingest", STORE_SQL, [JSON.stringify([storeRecord(row, 1)])])
   await explain(
     "due_notifications",

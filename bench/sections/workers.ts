@@ -53,7 +53,16 @@ export async function workers() {
       const figures = await medianOfRuns(() => onePass(app!, emulator, n))
       // Each worker keeps `concurrency` checks in flight: two together are limited by twice as many.
       const limitMs = (n * CFG.pollerDelayMs) / (concurrency * count)
-      rows.push({ transfers: n, concurrency, workers: count, where: "Medusa processes on Redis, job every second", max_per_pass: maxPerRun, limit_ms: Math.round(limitMs), ...figures, ratio_to_limit: round(figures.pass_ms / limitMs, 2) })
+      rows.push({
+        transfers: n,
+        concurrency,
+        workers: count,
+        where: "Medusa processes on Redis, job every second",
+        max_per_pass: maxPerRun,
+        limit_ms: Math.round(limitMs),
+        ...figures,
+        ratio_to_limit: round(figures.pass_ms / limitMs, 2),
+      })
     }
     rows[1].ratio_vs_single_worker = round(rows[1].pass_ms / rows[0].pass_ms, 2)
     rows[1].due_to_done_ratio_vs_single_worker = round(rows[1].due_to_done_ms / rows[0].due_to_done_ms, 2)
@@ -82,7 +91,10 @@ async function onePass(app: MedusaApp, emulator: Emulator, n: number) {
   const t0 = Date.now()
   await app.sql(`update odeme_payment set next_check_at = now() where session_id like 'payses_benchwk%'`)
   for (const deadline = t0 + 600_000; Date.now() < deadline; await sleep(100)) {
-    const [{ left }] = await app.sql(`select count(*)::int as left from odeme_payment where session_id like 'payses_benchwk%' and (last_checked_at is null or last_checked_at < to_timestamp($1 / 1000.0))`, [t0])
+    const [{ left }] = await app.sql(
+      `select count(*)::int as left from odeme_payment where session_id like 'payses_benchwk%' and (last_checked_at is null or last_checked_at < to_timestamp($1 / 1000.0))`,
+      [t0]
+    )
     if (left === 0) break
   }
   const dueToDoneMs = Date.now() - t0
@@ -93,5 +105,11 @@ async function onePass(app: MedusaApp, emulator: Emulator, n: number) {
   await emulator.control("DELETE", "/_control/faults")
   const after: Record<string, number> = (await emulator.control("GET", `/_control/requests/counts?path=${UUID_PATH}`)).result
   const checks = orders.map((_, i) => (after[UUID_PATH + result[i].uuid] ?? 0) - (before[UUID_PATH + result[i].uuid] ?? 0)).filter((c) => c > 0)
-  return { pass_ms: passMs, due_to_done_ms: dueToDoneMs, checked: checks.length, checked_once: checks.filter((c) => c === 1).length, checked_twice_or_more: checks.filter((c) => c > 1).length }
+  return {
+    pass_ms: passMs,
+    due_to_done_ms: dueToDoneMs,
+    checked: checks.length,
+    checked_once: checks.filter((c) => c === 1).length,
+    checked_twice_or_more: checks.filter((c) => c > 1).length,
+  }
 }

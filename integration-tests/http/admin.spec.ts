@@ -134,7 +134,9 @@ medusaIntegrationTestRunner({
 
         const waiting = await post(`/admin/odeme/payments/${session.id}/check`)
         expect(waiting.status).toBe(200)
-        expect(waiting.data).toEqual(expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", changed: false, code: "still_waiting" }))
+        expect(waiting.data).toEqual(
+          expect.objectContaining({ session_id: session.id, state: "awaiting_transfer", changed: false, code: "still_waiting" })
+        )
         expect(await captured(cart.id)).toHaveLength(0)
 
         const pending = await get("/admin/odeme/transfers")
@@ -158,7 +160,9 @@ medusaIntegrationTestRunner({
         const after = await get(`/admin/odeme/orders/${orderId}/payment`)
         expect(after.data.payments[0]).toEqual(expect.objectContaining({ state: "paid", last_checked_at: expect.any(String) }))
         expect(after.data.payments[0].timeline).toEqual(
-          expect.arrayContaining([expect.objectContaining({ kind: "result", source: "poll", code: "last_check", detail: expect.stringMatching(/sale_status 1/) })])
+          expect.arrayContaining([
+            expect.objectContaining({ kind: "result", source: "poll", code: "last_check", detail: expect.stringMatching(/sale_status 1/) }),
+          ])
         )
         expect((await get("/admin/odeme/transfers")).data.count).toBe(0)
 
@@ -177,7 +181,11 @@ medusaIntegrationTestRunner({
         expect(res.data).toEqual(expect.objectContaining({ state: "awaiting_transfer", changed: false, code: "not_found" }))
         const order = await get(`/admin/odeme/orders/${orderId}/payment`)
         expect(order.data.payments[0]).toEqual(
-          expect.objectContaining({ state: "awaiting_transfer", last_result: "check failed: http 404", last_check: { code: "not_found", failed: true, params: { status: "404" } } })
+          expect.objectContaining({
+            state: "awaiting_transfer",
+            last_result: "check failed: http 404",
+            last_check: { code: "not_found", failed: true, params: { status: "404" } },
+          })
         )
       })
 
@@ -277,7 +285,12 @@ medusaIntegrationTestRunner({
         const timeline = after.data.payments[0].timeline
         expect(timeline).toEqual(
           expect.arrayContaining([
-            expect.objectContaining({ kind: "verified", source: "webhook", code: "verified", params: expect.objectContaining({ valid: "yes", official_status: "successful" }) }),
+            expect.objectContaining({
+              kind: "verified",
+              source: "webhook",
+              code: "verified",
+              params: expect.objectContaining({ valid: "yes", official_status: "successful" }),
+            }),
             expect.objectContaining({ kind: "result", source: "webhook", code: "outcome_paid" }),
           ])
         )

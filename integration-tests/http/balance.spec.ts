@@ -32,7 +32,10 @@ medusaIntegrationTestRunner({
       admin = await createAdmin(api, getContainer())
     })
 
-    const asAdmin = { get: (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true }), post: (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true }) }
+    const asAdmin = {
+      get: (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true }),
+      post: (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true }),
+    }
     const store_ = (url: string, body: unknown) => api.post(url, body, { ...store.headers, validateStatus: () => true })
     const storeGet = (url: string) => api.get(url, { ...store.headers, validateStatus: () => true })
 
@@ -66,7 +69,9 @@ medusaIntegrationTestRunner({
     }
 
     async function orderWithCollections(orderId: string) {
-      const res = await asAdmin.get(`/admin/orders/${orderId}?fields=id,*summary,*transactions,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures`)
+      const res = await asAdmin.get(
+        `/admin/orders/${orderId}?fields=id,*summary,*transactions,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures`
+      )
       expect(res.status).toBe(200)
       return res.data.order
     }
@@ -105,7 +110,9 @@ medusaIntegrationTestRunner({
       const form = await store_(`/store/odeme/payment-sessions/${session.id}/form`, proof)
       expect(form.status).toBe(200)
       // The shopper reads the order's number on the service's page, never a session id.
-      const { data: { order: placed } } = await asAdmin.get(`/admin/orders/${orderId}?fields=display_id`)
+      const {
+        data: { order: placed },
+      } = await asAdmin.get(`/admin/orders/${orderId}?fields=display_id`)
       expect(form.data.form.fields.description).toBe(`Sipariş ödemesi #${placed.display_id}`)
       const successUrl = await payByCard(await openCheckout(form.data.form), "approve")
       const back = await follow(successUrl)
@@ -122,9 +129,13 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ kind: "original", status: "completed", currency: "try" }),
         expect.objectContaining({ id: collection.id, kind: "balance", status: "completed", amount: "250", session_ids: [session.id] }),
       ])
-      expect(widget.data.payments.find((p: any) => p.session_id === session.id)).toEqual(expect.objectContaining({ payment_collection_id: collection.id, state: "paid" }))
+      expect(widget.data.payments.find((p: any) => p.session_id === session.id)).toEqual(
+        expect.objectContaining({ payment_collection_id: collection.id, state: "paid" })
+      )
       const status = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
-      expect(status.data.payment_session).toEqual(expect.objectContaining({ status: "paid", payment_collection_id: collection.id, order_id: orderId }))
+      expect(status.data.payment_session).toEqual(
+        expect.objectContaining({ status: "paid", payment_collection_id: collection.id, order_id: orderId })
+      )
     })
 
     it("a bank transfer pays the balance: started without a cart, IBAN shown, polled, captured onto the same order", async () => {
@@ -174,7 +185,10 @@ medusaIntegrationTestRunner({
         const orderId = await paidOrder()
         const collection = await editAddingAnItem(orderId)
         const session = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz" })
-        const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, { payment_collection_id: collection.id, order_id: orderId })
+        const started = await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, {
+          payment_collection_id: collection.id,
+          order_id: orderId,
+        })
         expect(started.status).toBe(200)
         expect(started.data.payment_session.session_status).toBe("authorized")
         await expectSettled(orderId)
@@ -217,7 +231,9 @@ medusaIntegrationTestRunner({
 
       // A checkout's session is not reachable through an order's proof.
       const { cart, session: cartSession, collectionId } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?payment_collection_id=${collectionId}&order_id=${orderId}`)).status).toBe(404)
+      expect(
+        (await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?payment_collection_id=${collectionId}&order_id=${orderId}`)).status
+      ).toBe(404)
       expect((await storeGet(`/store/odeme/payment-sessions/${cartSession.id}?cart_id=${cart.id}`)).status).toBe(200)
     })
 
@@ -228,7 +244,11 @@ medusaIntegrationTestRunner({
       const proof = { payment_collection_id: collection.id, order_id: orderId }
 
       // Medusa still opens sessions on the canceled order's collection (and gives that collection a live status again).
-      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, { bank_id: await firstBankId(), customer_name: "Ayşe Yılmaz", sandbox_result: "pending" })
+      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name: "Ayşe Yılmaz",
+        sandbox_result: "pending",
+      })
       const refusedTransfer = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
       expect(refusedTransfer.status).toBe(400)
       expect(refusedTransfer.data.message).toMatch(/\[odeme\.order_canceled\]/)

@@ -36,7 +36,15 @@ medusaIntegrationTestRunner({
           const res = await fetch(`${env.backendUrl}/odeme/webhook`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ order_id, uuid: randomUUID(), status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY", type: "credit_card" }),
+            body: JSON.stringify({
+              order_id,
+              uuid: randomUUID(),
+              status: "successful",
+              hash: "f".repeat(64),
+              amount: "250.00",
+              currency: "TRY",
+              type: "credit_card",
+            }),
           })
           await res.arrayBuffer()
           return res.status
@@ -46,7 +54,7 @@ medusaIntegrationTestRunner({
 
       const open = async () =>
         Number((await db()("odeme_notification").whereIn("session_id", sessions).whereIn("state", ["received", "processing"]).count("* as n"))[0].n)
-      for (const deadline = Date.now() + 120_000; (await open()) > 0; ) {
+      for (const deadline = Date.now() + 120_000; (await open()) > 0;) {
         if (Date.now() > deadline) throw new Error(`${await open()} notifications still unprocessed after 120 s`)
         await new Promise((r) => setTimeout(r, 250))
       }

@@ -98,7 +98,11 @@ medusaIntegrationTestRunner({
           body: JSON.stringify({ order_id: "x".repeat(200_000) }),
         })
         expect(huge.status).toBe(413)
-        const broken = await fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
+        const broken = await fetch(`${env.backendUrl}/odeme/webhook`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{not json",
+        })
         expect(broken.status).toBe(400)
         expect(await notifications()).toHaveLength(0)
       })
@@ -108,7 +112,14 @@ medusaIntegrationTestRunner({
         const res = await fetch(`${env.backendUrl}/odeme/webhook`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ order_id: session.id, uuid: "00000000-0000-4000-8000-000000000000", status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY" }).toString(),
+          body: new URLSearchParams({
+            order_id: session.id,
+            uuid: "00000000-0000-4000-8000-000000000000",
+            status: "successful",
+            hash: "f".repeat(64),
+            amount: "250.00",
+            currency: "TRY",
+          }).toString(),
         })
         expect(res.status).toBe(200)
         await waitFor(async () => (await notifications())[0]?.state === "done")
@@ -135,6 +146,5 @@ medusaIntegrationTestRunner({
         expect((await paymentRow(session.id)).status).toBe("pending")
       })
     })
-
   },
 })

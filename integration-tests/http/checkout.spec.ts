@@ -60,7 +60,11 @@ medusaIntegrationTestRunner({
         // Signed again now (§5.2 rule 6: ts within 30 minutes), not the stored form handed back.
         expect(Number(form.fields.ts)).toBeGreaterThan(storedTs)
         expect(form.fields.signature).not.toBe(session.data.form.fields.signature)
-        const other = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: "cart_x" }, { ...store.headers, validateStatus: () => true })
+        const other = await api.post(
+          `/store/odeme/payment-sessions/${session.id}/form`,
+          { cart_id: "cart_x" },
+          { ...store.headers, validateStatus: () => true }
+        )
         expect(other.status).toBe(404)
         const none = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, {}, { ...store.headers, validateStatus: () => true })
         expect(none.status).toBe(400)
@@ -163,9 +167,7 @@ medusaIntegrationTestRunner({
     describe("duplicates and races", () => {
       it("the same webhook 20 times at once → stored once, processed once, one order and capture", async () => {
         const { cart, body } = await approvedWithPausedWebhook()
-        const answers = await Promise.all(
-          Array.from({ length: 20 }, () => postWebhook(body))
-        )
+        const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(body)))
         expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
         await paidOrder(cart.id)
         const rows = await notifications()

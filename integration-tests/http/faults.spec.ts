@@ -8,7 +8,15 @@
  */
 import type { EmulatorProcess } from "../utils/emulator-process"
 import { cartOutcome, httpApi, withAdminClient, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
-import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, transfersOf, waitFor } from "../utils/process-scenarios"
+import {
+  appWithEmulator,
+  approvedCardPayment,
+  followReturn,
+  pendingTransferOrder,
+  postWebhook,
+  transfersOf,
+  waitFor,
+} from "../utils/process-scenarios"
 import { cartWithSession, completeCart, TRANSFER_PROVIDER } from "../utils/store"
 
 jest.setTimeout(180_000)
@@ -95,10 +103,14 @@ describe("faults with Medusa as a separate process", () => {
     expect((await refused.json()).message).toMatch(/could not be stored; please deliver it again/)
 
     // The service delivers again (its retry), once the database is back.
-    const again = await waitFor(async () => {
-      const r = await postWebhook(medusa.url, card.webhook)
-      return r.status === 200 ? r : undefined
-    }, 30_000, 500)
+    const again = await waitFor(
+      async () => {
+        const r = await postWebhook(medusa.url, card.webhook)
+        return r.status === 200 ? r : undefined
+      },
+      30_000,
+      500
+    )
     expect(again.status).toBe(200)
     expect(await paid(card.cartId)).toEqual(expect.objectContaining({ orders: 1, payments: 1, captures: 1 }))
     const row = await waitFor(async () => {
@@ -122,17 +134,23 @@ describe("faults with Medusa as a separate process", () => {
       followReturn(card.successUrl).then((r) => r.status),
       (async () => {
         for (let i = 0; i < 10; i++) {
-          await app.sql(`update odeme_notification set next_attempt_at = now() where session_id = $1 and state in ('received', 'retry')`, [card.sessionId])
+          await app.sql(`update odeme_notification set next_attempt_at = now() where session_id = $1 and state in ('received', 'retry')`, [
+            card.sessionId,
+          ])
           await new Promise((r) => setTimeout(r, 300))
         }
         return 0
       })(),
       (async () => {
         // The storefront: complete, and on 409 / "not confirmed yet" try again, as the README says.
-        const r = await waitFor(async () => {
-          const res = await completeCart(api, app.seed, card.cartId)
-          return res.status === 200 && res.data.type === "order" ? res : undefined
-        }, 60_000, 500).catch(() => undefined)
+        const r = await waitFor(
+          async () => {
+            const res = await completeCart(api, app.seed, card.cartId)
+            return res.status === 200 && res.data.type === "order" ? res : undefined
+          },
+          60_000,
+          500
+        ).catch(() => undefined)
         return r ? (r.data.order.id as string) : "no order"
       })(),
     ])
@@ -189,7 +207,9 @@ describe("faults with Medusa as a separate process", () => {
       )
       expect(requests).toHaveLength(1) // the one that hung; never repeated
       expect(await transfersOf(emulator, session.id)).toHaveLength(0)
-      expect(await payment(session.id)).toEqual(expect.objectContaining({ creation_state: "unknown", status: "unknown", review_code: "creation_unknown" }))
+      expect(await payment(session.id)).toEqual(
+        expect.objectContaining({ creation_state: "unknown", status: "unknown", review_code: "creation_unknown" })
+      )
       expect(await cartOutcome(app, cart.id)).toEqual(expect.objectContaining({ orders: 0, payments: 0 }))
     })
 
@@ -218,10 +238,14 @@ describe("faults with Medusa as a separate process", () => {
       await emulator.control("POST", "/_control/faults", { endpoint: "verify", mode: "error500", count: 4 })
       await emulator.control("POST", "/_control/faults", { endpoint: "verify", mode: "slow", delayMs: 1500, count: 1 })
       expect((await postWebhook(medusa.url, card.webhook)).status).toBe(200)
-      const waiting = await waitFor(async () => {
-        const n = await notification(card.sessionId)
-        return n?.state === "retry" ? n : undefined
-      }, 10_000, 100)
+      const waiting = await waitFor(
+        async () => {
+          const n = await notification(card.sessionId)
+          return n?.state === "retry" ? n : undefined
+        },
+        10_000,
+        100
+      )
       expect(waiting.last_error).toMatch(/verify failed/)
       expect((await payment(card.sessionId)).status).toBe("pending")
       expect(await cartOutcome(app, card.cartId)).toEqual(expect.objectContaining({ orders: 0, payments: 0 }))

@@ -10,7 +10,18 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import fc from "fast-check"
 import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { bodyKind, controlText, encodeBody, extraHeaders, anyValue, hex64, pathSegment, queryPairs, queryString, WEBHOOK_KEYS } from "../utils/fuzz-generators"
+import {
+  bodyKind,
+  controlText,
+  encodeBody,
+  extraHeaders,
+  anyValue,
+  hex64,
+  pathSegment,
+  queryPairs,
+  queryString,
+  WEBHOOK_KEYS,
+} from "../utils/fuzz-generators"
 import { logLines } from "../utils/log-capture"
 import { str, type Answer } from "../utils/answer-recorder"
 import { STOREFRONT, useSecretScan } from "../utils/secret-scan"
@@ -19,14 +30,20 @@ import { CHECKOUT_PROVIDER, seedStore } from "../utils/store"
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026_1122)
 const RUNS = { webhookJunk: 260, webhookValidLooking: 240, returnRoute: 320, storeRoutes: 300 }
 
-const { recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn }, inSuite } = useSecretScan()
+const {
+  recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn },
+  inSuite,
+} = useSecretScan()
 beforeAll(() => console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`))
 let generatedRequests = 0
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    const { db, freshForm, checkoutSession, snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = inSuite({ api, getContainer })
+    const { db, freshForm, checkoutSession, snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = inSuite({
+      api,
+      getContainer,
+    })
 
     let generatedBefore = 0
     beforeEach(() => void (generatedBefore = generatedRequests))
@@ -104,15 +121,50 @@ medusaIntegrationTestRunner({
           seed: SEED + 1,
           numRuns: RUNS.webhookValidLooking,
           examples: [
-            [{ order_id: sessionIds[0], uuid: "00000000-0000-4000-8000-000000000001", status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY", type: "credit_card", message: "\u0000", transaction_id: "" }, "none", "order_id", null, "json"],
-            [{ order_id: sessionIds[0], uuid: "00000000-0000-4000-8000-000000000002", status: "successful", hash: "f".repeat(64), amount: "250.00", currency: "TRY", type: "credit_card", message: "", transaction_id: "" }, "extra", "message", "\u0000", "form"],
+            [
+              {
+                order_id: sessionIds[0],
+                uuid: "00000000-0000-4000-8000-000000000001",
+                status: "successful",
+                hash: "f".repeat(64),
+                amount: "250.00",
+                currency: "TRY",
+                type: "credit_card",
+                message: "\u0000",
+                transaction_id: "",
+              },
+              "none",
+              "order_id",
+              null,
+              "json",
+            ],
+            [
+              {
+                order_id: sessionIds[0],
+                uuid: "00000000-0000-4000-8000-000000000002",
+                status: "successful",
+                hash: "f".repeat(64),
+                amount: "250.00",
+                currency: "TRY",
+                type: "credit_card",
+                message: "",
+                transaction_id: "",
+              },
+              "extra",
+              "message",
+              "\u0000",
+              "form",
+            ],
           ],
         }
       )
 
       // Every stored notification is a forgery: once processed, none of them changed a payment.
       expect(accepted).toBeGreaterThan(0)
-      await waitFor(async () => Number((await db()("odeme_notification").whereIn("state", ["received", "processing"]).count("* as n"))[0].n) === 0, 30_000)
+      await waitFor(
+        async () => Number((await db()("odeme_notification").whereIn("state", ["received", "processing"]).count("* as n"))[0].n) === 0,
+        30_000
+      )
       const after = await snapshot()
       expect(after.payments).toBe(before.payments)
       expect(after.paymentHash).toBe(before.paymentHash)
@@ -167,13 +219,25 @@ medusaIntegrationTestRunner({
           // Always tried, besides the generated ones: NUL characters in stored query values.
           examples: [
             [session.id, "success", [["message", "a\u0000b", true]], {}],
-            [session.id, "success", [["uuid", "u\u0000", true], ["hash", "h", true], ["status", "success", true]], {}],
+            [
+              session.id,
+              "success",
+              [
+                ["uuid", "u\u0000", true],
+                ["hash", "h", true],
+                ["status", "success", true],
+              ],
+              {},
+            ],
           ],
         }
       )
 
       expect(redirects).toBeGreaterThan(50)
-      await waitFor(async () => Number((await db()("odeme_notification").whereIn("state", ["received", "processing"]).count("* as n"))[0].n) === 0, 30_000)
+      await waitFor(
+        async () => Number((await db()("odeme_notification").whereIn("state", ["received", "processing"]).count("* as n"))[0].n) === 0,
+        30_000
+      )
       const after = await snapshot()
       expect(after.paymentHash).toBe(before.paymentHash)
       const rows = await db()("odeme_notification").select("session_id", "source", "outcome", "state")
@@ -226,7 +290,14 @@ medusaIntegrationTestRunner({
             if (!withKey) expect(res.status).toBeGreaterThanOrEqual(400)
           }
         ),
-        { seed: SEED + 3, numRuns: RUNS.storeRoutes, examples: [["form", "payses_%00AAAAAAAAAA", `?cart_id=${cart.id}`, { cart_id: cart.id }, true, {}], ["status", "payses_%00AAAAAAAAAA", `?cart_id=${cart.id}`, {}, true, {}]] }
+        {
+          seed: SEED + 3,
+          numRuns: RUNS.storeRoutes,
+          examples: [
+            ["form", "payses_%00AAAAAAAAAA", `?cart_id=${cart.id}`, { cart_id: cart.id }, true, {}],
+            ["status", "payses_%00AAAAAAAAAA", `?cart_id=${cart.id}`, {}, true, {}],
+          ],
+        }
       )
 
       expect(statuses.get(200) ?? 0).toBeGreaterThan(0)

@@ -49,7 +49,11 @@ medusaIntegrationTestRunner({
       const store = await seedStore(getContainer(), { price: 250 })
       const { data } = await api.get("/store/odeme/banks", store.headers)
       const bankId = data.bank_groups[0].accounts[0].bank_id
-      const refused = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Deniz Aksoy", sandbox_result: "successful" })
+      const refused = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: bankId,
+        customer_name: "Deniz Aksoy",
+        sandbox_result: "successful",
+      })
       const res = await completeCart(api, store, refused.cart.id)
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/sandbox_result is only accepted in sandbox mode/)

@@ -91,9 +91,31 @@ medusaIntegrationTestRunner({
 
     async function newWorld(kind: World["kind"]): Promise<World> {
       await stock.setAvailable(5)
-      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "model@example.com", items: [{ variant_id: stock.variantId, quantity: 1 }] }, store.headers)
-      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
-      const w: World = { kind, cartId: cart.id, collectionId: payment_collection.id, sessions: [], current: "", orderId: null, forms: {}, balanceId: null }
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          email: "model@example.com",
+          items: [{ variant_id: stock.variantId, quantity: 1 }],
+        },
+        store.headers
+      )
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const w: World = {
+        kind,
+        cartId: cart.id,
+        collectionId: payment_collection.id,
+        sessions: [],
+        current: "",
+        orderId: null,
+        forms: {},
+        balanceId: null,
+      }
       await startSession(w)
       return w
     }
@@ -110,7 +132,11 @@ medusaIntegrationTestRunner({
         const { data: banks } = await api.get("/store/odeme/banks", store.headers)
         data = { bank_id: banks.bank_groups[0].accounts[0].bank_id, customer_name: "Model Müşteri", sandbox_result: "pending" }
       }
-      const res = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: w.kind === "transfer" ? TRANSFER_PROVIDER : CHECKOUT_PROVIDER, data }, store.headers)
+      const res = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: w.kind === "transfer" ? TRANSFER_PROVIDER : CHECKOUT_PROVIDER, data },
+        store.headers
+      )
       const session = res.data.payment_collection.payment_sessions[0] as { id: string; data: Record<string, any> }
       w.sessions.push(session.id)
       return session
@@ -170,7 +196,11 @@ medusaIntegrationTestRunner({
     async function complete(w: World) {
       const res = await completeCart(api, store, w.cartId)
       if (res.data?.type === "order") w.orderId = res.data.order.id
-      note(res.data?.type === "order" ? "cart completed" : `cart not completed: ${res.data?.error?.message ?? res.data?.message ?? res.status}`.slice(0, 90))
+      note(
+        res.data?.type === "order"
+          ? "cart completed"
+          : `cart not completed: ${res.data?.error?.message ?? res.data?.message ?? res.status}`.slice(0, 90)
+      )
     }
 
     async function act(w: World, a: Action): Promise<void> {
@@ -199,7 +229,12 @@ medusaIntegrationTestRunner({
         case "duplicate": {
           const last = (await hooksOf(w)).pop()
           if (!last) return
-          const body = a === "forge" ? { ...last.body, hash: randomBytes(32).toString("hex") } : a === "tamperAmount" ? { ...last.body, amount: "1.00" } : last.body
+          const body =
+            a === "forge"
+              ? { ...last.body, hash: randomBytes(32).toString("hex") }
+              : a === "tamperAmount"
+                ? { ...last.body, amount: "1.00" }
+                : last.body
           return void (await postWebhook(body))
         }
         case "returnVisit":
@@ -230,7 +265,11 @@ medusaIntegrationTestRunner({
           return stock.setAvailable(5)
         case "createFails":
         case "createLost":
-          return void (await control("POST", "/_control/faults", { endpoint: "create_transfer", mode: a === "createFails" ? "error500" : "commit_then_502", count: 1 }))
+          return void (await control("POST", "/_control/faults", {
+            endpoint: "create_transfer",
+            mode: a === "createFails" ? "error500" : "commit_then_502",
+            count: 1,
+          }))
         case "editOrder":
           return editOrder(w)
         case "payBalance":
@@ -244,7 +283,8 @@ medusaIntegrationTestRunner({
       await control("DELETE", "/_control/faults")
       await control("POST", "/_control/webhooks", { paused: false })
       await control("POST", "/_control/webhooks/flush")
-      for (const h of await hooksOf(w)) if (h.state === "undelivered" || h.state === "gave_up") await control("POST", `/_control/webhooks/${h.id}/resend`)
+      for (const h of await hooksOf(w))
+        if (h.state === "undelivered" || h.state === "gave_up") await control("POST", `/_control/webhooks/${h.id}/resend`)
       let quiet = 0
       for (let round = 0; round < 40 && quiet < 2; round++) {
         await new Promise((r) => setTimeout(r, 300))
@@ -252,7 +292,11 @@ medusaIntegrationTestRunner({
         await db()("odeme_payment").whereIn("session_id", w.sessions).whereNotNull("next_check_at").update({ next_check_at: db().fn.now() })
         await pollTransfers(getContainer())
         await processDueNotifications(getContainer())
-        const open = await db()("odeme_notification").whereIn("session_id", w.sessions).whereIn("state", ["received", "processing", "retry"]).count("* as n").first()
+        const open = await db()("odeme_notification")
+          .whereIn("session_id", w.sessions)
+          .whereIn("state", ["received", "processing", "retry"])
+          .count("* as n")
+          .first()
         const sending = (await hooksOf(w)).filter((h) => ["queued", "scheduled", "sending", "retrying"].includes(h.state)).length
         quiet = Number(open?.n) === 0 && sending === 0 ? quiet + 1 : 0
       }
@@ -287,7 +331,13 @@ medusaIntegrationTestRunner({
             filters: { id: (links as any[]).map((l) => l.order_id) },
           })
         : { data: [] as any[] }
-      const { data: [pc] } = await query.graph({ entity: "payment_collection", fields: ["payments.payment_session_id", "payments.captured_at"], filters: { id: w.collectionId } })
+      const {
+        data: [pc],
+      } = await query.graph({
+        entity: "payment_collection",
+        fields: ["payments.payment_session_id", "payments.captured_at"],
+        filters: { id: w.collectionId },
+      })
       const sum = (xs: any[]) => xs.reduce((a, x) => a + Number(x.amount), 0)
       return {
         servicePayments,
@@ -304,14 +354,20 @@ medusaIntegrationTestRunner({
             sessions: (o.payment_collections ?? []).flatMap((c: any) => (c.payment_sessions ?? []).map((s: any) => s.id)),
             // By the payments, not the sessions: Medusa deletes a paid session when another is opened on its collection.
             capturedByCollection: Object.fromEntries(
-              (o.payment_collections ?? []).map((c: any) => [c.id, (c.payments ?? []).filter((p: any) => p.captured_at).map((p: any) => p.payment_session_id as string)])
+              (o.payment_collections ?? []).map((c: any) => [
+                c.id,
+                (c.payments ?? []).filter((p: any) => p.captured_at).map((p: any) => p.payment_session_id as string),
+              ])
             ),
           }
         }),
         // The cart's collection and every collection of its order (balances included).
         capturedSessions: [
           ...new Set(
-            [...((pc as any)?.payments ?? []), ...(orders as any[]).flatMap((o) => (o.payment_collections ?? []).flatMap((c: any) => c.payments ?? []))]
+            [
+              ...((pc as any)?.payments ?? []),
+              ...(orders as any[]).flatMap((o) => (o.payment_collections ?? []).flatMap((c: any) => c.payments ?? [])),
+            ]
               .filter((p: any) => p.captured_at)
               .map((p: any) => p.payment_session_id as string)
           ),
@@ -319,28 +375,44 @@ medusaIntegrationTestRunner({
       }
     }
 
-    it(`every service payment ends as a live order's capture or an item, over ${RUNS} generated sequences (seed ${SEED})`, async () => {
-      await control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [200, 400, 800] })
-      const found: string[] = []
-      await fc.assert(
-        fc.asyncProperty(fc.constantFrom("checkout" as const, "transfer" as const), fc.array(action, { minLength: 2, maxLength: 10 }), async (kind, actions) => {
-          const w = await newWorld(kind)
-          for (const a of actions) await act(w, a)
-          await drain(w)
-          const seen = await view(w)
-          if (seen.orders.some((o) => o.status === "canceled")) note("order canceled")
-          if (seen.listed.size) note("ended with an item")
-          if (seen.servicePayments.filter((p) => p.status === "successful").length > 1) note("more than one service payment")
-          const problems = invariantViolations(seen)
-          if (problems.length) found.push(`${kind} ${actions.join(" → ")}: ${problems.join("; ")}\n${JSON.stringify({ ...seen, listed: [...seen.listed] })}`)
-          return problems.length === 0
-        }),
-        { numRuns: RUNS, seed: SEED, path: process.env.ODEME_MODEL_PATH, endOnFailure: true, verbose: 1 }
-      ).catch((err) => {
-        throw new Error(`${found.join("\n")}\n${err instanceof Error ? err.message : String(err)}`)
-      })
-      // Written straight to the terminal: Medusa's test runner quiets console.log.
-      process.stdout.write(`model: ${RUNS} sequences, seed ${SEED}, nothing found; reached:\n${Object.entries(reached).sort().map(([k, n]) => `  ${n}× ${k}`).join("\n")}\n`)
-    }, Math.max(600_000, RUNS * 60_000))
+    it(
+      `every service payment ends as a live order's capture or an item, over ${RUNS} generated sequences (seed ${SEED})`,
+      async () => {
+        await control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [200, 400, 800] })
+        const found: string[] = []
+        await fc
+          .assert(
+            fc.asyncProperty(
+              fc.constantFrom("checkout" as const, "transfer" as const),
+              fc.array(action, { minLength: 2, maxLength: 10 }),
+              async (kind, actions) => {
+                const w = await newWorld(kind)
+                for (const a of actions) await act(w, a)
+                await drain(w)
+                const seen = await view(w)
+                if (seen.orders.some((o) => o.status === "canceled")) note("order canceled")
+                if (seen.listed.size) note("ended with an item")
+                if (seen.servicePayments.filter((p) => p.status === "successful").length > 1) note("more than one service payment")
+                const problems = invariantViolations(seen)
+                if (problems.length)
+                  found.push(`${kind} ${actions.join(" → ")}: ${problems.join("; ")}\n${JSON.stringify({ ...seen, listed: [...seen.listed] })}`)
+                return problems.length === 0
+              }
+            ),
+            { numRuns: RUNS, seed: SEED, path: process.env.ODEME_MODEL_PATH, endOnFailure: true, verbose: 1 }
+          )
+          .catch((err) => {
+            throw new Error(`${found.join("\n")}\n${err instanceof Error ? err.message : String(err)}`)
+          })
+        // Written straight to the terminal: Medusa's test runner quiets console.log.
+        process.stdout.write(
+          `model: ${RUNS} sequences, seed ${SEED}, nothing found; reached:\n${Object.entries(reached)
+            .sort()
+            .map(([k, n]) => `  ${n}× ${k}`)
+            .join("\n")}\n`
+        )
+      },
+      Math.max(600_000, RUNS * 60_000)
+    )
   },
 })

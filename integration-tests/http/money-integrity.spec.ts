@@ -33,7 +33,10 @@ medusaIntegrationTestRunner({
 
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const notifications = async (sessionId?: string) =>
-      db()("odeme_notification").where(sessionId ? { session_id: sessionId } : {}).select("*").orderBy("created_at")
+      db()("odeme_notification")
+        .where(sessionId ? { session_id: sessionId } : {})
+        .select("*")
+        .orderBy("created_at")
     const paymentRow = async (sessionId: string) => db()("odeme_payment").where({ session_id: sessionId }).first()
     const charges = async (sessionId: string) => db()("odeme_charge").where({ session_id: sessionId }).orderBy("created_at")
     const captureCount = async (cartId: string) => (await cartOutcome(getContainer(), cartId)).captures
@@ -144,7 +147,9 @@ medusaIntegrationTestRunner({
         expect(await captureCount(cart.id)).toBe(1)
 
         const items = (await attention()).items.filter((i: any) => i.session_id === session.id)
-        expect(items).toEqual([expect.objectContaining({ kind: "duplicate_charge", code: "duplicate_charge", service_uuids: [uuids[1]], actions: ["acknowledge"] })])
+        expect(items).toEqual([
+          expect.objectContaining({ kind: "duplicate_charge", code: "duplicate_charge", service_uuids: [uuids[1]], actions: ["acknowledge"] }),
+        ])
         const [order] = await ordersOfCart(getContainer(), cart.id)
         const widget = (await api.get(`/admin/odeme/orders/${order.id}/payment`, admin.headers)).data
         expect(widget.payments[0].charges.map((c: any) => c.service_uuid).sort()).toEqual([...uuids].sort())
@@ -162,7 +167,11 @@ medusaIntegrationTestRunner({
         await payByCard(await openCheckout(oldForm), "reject")
         await waitFor(async () => (await paymentRow(old.id)).status === "failed")
 
-        const replaced = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+        const replaced = await api.post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: CHECKOUT_PROVIDER, data: {} },
+          store.headers
+        )
         const current = replaced.data.payment_collection.payment_sessions[0]
         expect(current.id).not.toBe(old.id)
         await payByCard(await openCheckout(await freshForm(current.id, cart.id)), "approve")
@@ -176,7 +185,9 @@ medusaIntegrationTestRunner({
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
         expect(await captureCount(cart.id)).toBe(1)
         const item = (await attention()).items.find((i: any) => i.session_id === old.id)
-        expect(item).toEqual(expect.objectContaining({ kind: "review", code: "late_success", service_uuids: [new URL(late).pathname.split("/").pop()] }))
+        expect(item).toEqual(
+          expect.objectContaining({ kind: "review", code: "late_success", service_uuids: [new URL(late).pathname.split("/").pop()] })
+        )
       })
     })
 
@@ -184,7 +195,11 @@ medusaIntegrationTestRunner({
       it("create transfer answered 502 after the service committed → no second transfer for that session; unknown, in Admin", async () => {
         const { data: banks } = await api.get("/store/odeme/banks", store.headers)
         const bankId = banks.bank_groups[0].accounts[0].bank_id
-        const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, { bank_id: bankId, customer_name: "Deniz Aksoy", sandbox_result: "pending" })
+        const { cart, session } = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+          bank_id: bankId,
+          customer_name: "Deniz Aksoy",
+          sandbox_result: "pending",
+        })
         await env.emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
         const first = await completeCart(api, store, cart.id)
         expect(first.data.type).toBe("cart")
@@ -200,7 +215,9 @@ medusaIntegrationTestRunner({
         const row = await paymentRow(session.id)
         expect([row.status, row.creation_state, row.review_code]).toEqual(["unknown", "unknown", "creation_unknown"])
         expect((await attention()).items).toEqual(
-          expect.arrayContaining([expect.objectContaining({ kind: "unknown_outcome", code: "creation_unknown", session_id: session.id, actions: ["check"] })])
+          expect.arrayContaining([
+            expect.objectContaining({ kind: "unknown_outcome", code: "creation_unknown", session_id: session.id, actions: ["check"] }),
+          ])
         )
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
       })

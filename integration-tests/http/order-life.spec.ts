@@ -6,7 +6,16 @@ import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
 import { cartOutcome, ordersOfCart } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, stockedVariant, type SeededStore } from "../utils/store"
+import {
+  CHECKOUT_PROVIDER,
+  TRANSFER_PROVIDER,
+  cartWithSession,
+  completeCart,
+  pendingTransferCart,
+  seedStore,
+  stockedVariant,
+  type SeededStore,
+} from "../utils/store"
 
 /**
  * The order's life around the plugin (issue 23): what Medusa does to an order
@@ -37,7 +46,10 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [300, 600, 1200] })
+      await env.emulator.control("POST", "/_control/config", {
+        webhookUrl: `${env.backendUrl}/odeme/webhook`,
+        webhookRetryDelaysMs: [300, 600, 1200],
+      })
       store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, CHECKOUT_PROVIDER] })
       admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
     })
@@ -52,11 +64,29 @@ medusaIntegrationTestRunner({
 
     it("stock runs out between the card payment and its processing: no order, Medusa's compensation refund a to-do, the payment listed; paying again is flagged", async () => {
       const { variantId, setAvailable } = await stockedVariant(getContainer(), store, 1)
-      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "musteri@example.com", items: [{ variant_id: variantId, quantity: 1 }] }, store.headers)
-      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
-      const created = await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          email: "musteri@example.com",
+          items: [{ variant_id: variantId, quantity: 1 }],
+        },
+        store.headers
+      )
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const created = await api.post(
+        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        store.headers
+      )
       const first = created.data.payment_collection.payment_sessions[0]
-      const form = async (sessionId: string) => (await api.post(`/store/odeme/payment-sessions/${sessionId}/form`, { cart_id: cart.id }, store.headers)).data.form
+      const form = async (sessionId: string) =>
+        (await api.post(`/store/odeme/payment-sessions/${sessionId}/form`, { cart_id: cart.id }, store.headers)).data.form
 
       await env.emulator.control("POST", "/_control/webhooks", { paused: true })
       await payByCard(await openCheckout(await form(first.id)), "approve")
@@ -64,7 +94,11 @@ medusaIntegrationTestRunner({
       const genuine = hooks[hooks.length - 1].body
       // The last one is sold elsewhere before the notification is processed.
       await setAvailable(0)
-      const res = await fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(genuine) })
+      const res = await fetch(`${env.backendUrl}/odeme/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(genuine),
+      })
       expect(res.status).toBe(200)
 
       const items = await waitFor(async () => {
@@ -83,7 +117,11 @@ medusaIntegrationTestRunner({
       // Restocked; the customer pays again: one order, and the first payment's items name it.
       await setAvailable(1)
       await env.emulator.control("POST", "/_control/webhooks", { paused: false })
-      const again = await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      const again = await api.post(
+        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        store.headers
+      )
       const pc = again.data.payment_collection
       const second = pc.payment_sessions.find((p: any) => p.id !== first.id)
       await payByCard(await openCheckout(await form(second.id)), "approve")
@@ -104,7 +142,9 @@ medusaIntegrationTestRunner({
       const first = await pollTransfers(getContainer())
       expect(first.reconciled).toMatchObject({ creations_ended: 1 })
       expect(await row(session.id)).toMatchObject({ status: "unknown", creation_state: "unknown", review_code: "creation_unknown" })
-      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([expect.objectContaining({ kind: "unknown_outcome" })])
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([
+        expect.objectContaining({ kind: "unknown_outcome" }),
+      ])
 
       // Paid here (a path that stopped half-way), never captured in Medusa.
       const { cart, session: paid } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
@@ -113,12 +153,18 @@ medusaIntegrationTestRunner({
         await db()("odeme_payment").where({ session_id: paid.id }).update({ updated_at: hourAgo })
         expect((await pollTransfers(getContainer())).reconciled).toMatchObject({ failing: 1 })
       }
-      expect((await attention()).items.filter((i: any) => i.session_id === paid.id)).toEqual([expect.objectContaining({ kind: "stuck", code: "settle_failing" })])
+      expect((await attention()).items.filter((i: any) => i.session_id === paid.id)).toEqual([
+        expect.objectContaining({ kind: "stuck", code: "settle_failing" }),
+      ])
 
       // Settled at last (the service's confirmation arrives): the failures counted before no longer stand, the item goes.
       const { session: settled, cart: settledCart } = await awaitingTransferOrder()
-      await db()("odeme_payment").where({ session_id: settled.id }).update({ status: "paid", cart_id: settledCart.id, order_id: null, settle_failures: 7, updated_at: hourAgo })
-      await env.emulator.control("POST", `/_control/transfers/${(await transfers()).find((t) => t.order_id === settled.id).uuid}/settle`, { result: "successful" })
+      await db()("odeme_payment")
+        .where({ session_id: settled.id })
+        .update({ status: "paid", cart_id: settledCart.id, order_id: null, settle_failures: 7, updated_at: hourAgo })
+      await env.emulator.control("POST", `/_control/transfers/${(await transfers()).find((t) => t.order_id === settled.id).uuid}/settle`, {
+        result: "successful",
+      })
       await waitFor(async () => (await row(settled.id)).order_id && (await row(settled.id)).settle_failures === 0, 30_000)
       expect((await attention()).items.filter((i: any) => i.session_id === settled.id)).toEqual([])
     })
@@ -139,12 +185,20 @@ medusaIntegrationTestRunner({
       expect(after.review_code).toBe("late_success")
       const outcome = await cartOutcome(getContainer(), cart.id)
       expect(outcome.captures).toBe(0)
-      const { data: { order: canceled } } = await api.get(`/admin/orders/${order.id}?fields=status`, admin.headers)
+      const {
+        data: { order: canceled },
+      } = await api.get(`/admin/orders/${order.id}?fields=status`, admin.headers)
       expect(canceled.status).toBe("canceled")
 
       const items = (await attention()).items.filter((i: any) => i.session_id === session.id)
       expect(items).toEqual([
-        expect.objectContaining({ code: "late_success", amount: expect.stringMatching(/^250(\.00)?$/), order_id: order.id, service_uuids: [transfer.uuid], actions: ["acknowledge"] }),
+        expect.objectContaining({
+          code: "late_success",
+          amount: expect.stringMatching(/^250(\.00)?$/),
+          order_id: order.id,
+          service_uuids: [transfer.uuid],
+          actions: ["acknowledge"],
+        }),
       ])
 
       // A poll after that changes nothing and captures nothing.
@@ -165,7 +219,9 @@ medusaIntegrationTestRunner({
       // One customer pays anyway (the IBAN was on the screen); no webhook comes.
       await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
       // The other transfer is past its deadline: asked one last time, then never again.
-      await db()("odeme_payment").where({ session_id: expired.session.id }).update({ creation_started_at: db().raw("now() - interval '30 days'") })
+      await db()("odeme_payment")
+        .where({ session_id: expired.session.id })
+        .update({ creation_started_at: db().raw("now() - interval '30 days'") })
       await db()("odeme_payment").whereIn("session_id", [session.id, expired.session.id]).update({ next_check_at: db().fn.now() })
       await pollTransfers(getContainer())
 
@@ -198,8 +254,21 @@ medusaIntegrationTestRunner({
       const victim = await awaitingTransferOrder()
       const before = await row(victim.session.id)
 
-      const { data: { cart } } = await api.post("/store/carts", { region_id: store.regionId, sales_channel_id: store.salesChannelId, email: "x@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, store.headers)
-      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const {
+        data: { cart },
+      } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          email: "x@example.com",
+          items: [{ variant_id: store.variantId, quantity: 1 }],
+        },
+        store.headers
+      )
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
       for (const provider of [TRANSFER_PROVIDER, CHECKOUT_PROVIDER]) {
         const res = await api.post(
           `/store/payment-collections/${payment_collection.id}/payment-sessions`,
@@ -225,14 +294,19 @@ medusaIntegrationTestRunner({
     it("webhooks that never arrive: the 'paid' return becomes an unconfirmed_return item and a health warning; the late delivery pays once and clears it", async () => {
       await env.emulator.control("POST", "/_control/config", { webhookUrl: null })
       const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      const { data: { form } } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
+      const {
+        data: { form },
+      } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
       const page = await openCheckout(form)
       const successUrl = await payByCard(page, "approve")
       const back = await follow(successUrl)
       expect(back.status).toBe(303)
       expect(back.location).toContain("status=pending")
 
-      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id), 30_000)
+      const item = await waitFor(
+        async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id),
+        30_000
+      )
       expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00", actions: ["check"] })
       const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
       expect(settings.webhook_health).toMatchObject({ unconfirmed_returns: 1, last_webhook_at: null, webhooks_24h: 0 })
@@ -250,16 +324,25 @@ medusaIntegrationTestRunner({
     it("webhooks that never arrive, then the customer changes the cart's payment: the unconfirmed return stays listed; the late delivery is money to give back", async () => {
       await env.emulator.control("POST", "/_control/config", { webhookUrl: null })
       const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      const { data: { form } } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
+      const {
+        data: { form },
+      } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
       const back = await follow(await payByCard(await openCheckout(form), "approve"))
       expect(back.location).toContain("status=pending")
 
       // Charged, but nothing confirmed it: the customer starts another payment, and Medusa deletes the first session.
-      const { data } = await api.post(`/store/payment-collections/${session.payment_collection_id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      const { data } = await api.post(
+        `/store/payment-collections/${session.payment_collection_id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        store.headers
+      )
       expect(data.payment_collection.payment_sessions.map((s: any) => s.id)).not.toContain(session.id)
       await waitFor(async () => (await row(session.id))?.status === "canceled")
 
-      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id), 30_000)
+      const item = await waitFor(
+        async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id),
+        30_000
+      )
       expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00" })
       const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
       expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving" })]))
@@ -285,16 +368,29 @@ medusaIntegrationTestRunner({
       })
 
       // The second tab, still on the payment step, starts another payment: Medusa deletes the paid session, not its capture.
-      const again = await api.post(`/store/payment-collections/${session.payment_collection_id}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER, data: {} }, store.headers)
+      const again = await api.post(
+        `/store/payment-collections/${session.payment_collection_id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        store.headers
+      )
       const second = again.data.payment_collection.payment_sessions.find((s: any) => s.id !== session.id)
       expect(again.data.payment_collection.payment_sessions.map((s: any) => s.id)).not.toContain(session.id)
       // The first payment is confirmed again (a poll, Check now): still the order's capture, nothing to give back.
       const first = await row(session.id)
-      const confirmed = await applyServiceAnswer(getContainer(), session.id, { kind: "paid", uuid: first.service_uuid, amount: "250.00", currency: "TRY" }, { act: true })
+      const confirmed = await applyServiceAnswer(
+        getContainer(),
+        session.id,
+        { kind: "paid", uuid: first.service_uuid, amount: "250.00", currency: "TRY" },
+        { act: true }
+      )
       expect(confirmed.payment.status).toBe("paid")
 
       // The plugin's fresh form is refused, in the customer's words; the form the session's data carries is paid anyway.
-      const refused = await api.post(`/store/odeme/payment-sessions/${second.id}/form`, { cart_id: cart.id }, { ...store.headers, validateStatus: () => true })
+      const refused = await api.post(
+        `/store/odeme/payment-sessions/${second.id}/form`,
+        { cart_id: cart.id },
+        { ...store.headers, validateStatus: () => true }
+      )
       expect(refused.status).toBe(400)
       expect(refused.data.message).toMatch(/\[odeme\.already_paid\]/)
       await payByCard(await openCheckout(second.data.form), "approve")

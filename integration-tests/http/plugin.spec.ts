@@ -19,9 +19,7 @@ medusaIntegrationTestRunner({
 
         const payment = container.resolve(Modules.PAYMENT)
         const providers = await payment.listPaymentProviders()
-        expect(providers.map((p: { id: string }) => p.id)).toEqual(
-          expect.arrayContaining(["pp_odeme-transfer_odeme"])
-        )
+        expect(providers.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(["pp_odeme-transfer_odeme"]))
       })
 
       it("talks to the emulator process it was configured with", async () => {

@@ -90,7 +90,9 @@ medusaIntegrationTestRunner({
       expect(r2.status).toBe("expired")
       expect(r2.review_reason).toMatch(/not received within 48 hours/)
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: [o] } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: order.id } })
+      const {
+        data: [o],
+      } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: order.id } })
       expect(o.status).toBe("canceled")
     })
 
@@ -133,7 +135,11 @@ medusaIntegrationTestRunner({
       const claimedIds = new Set<string>()
       let claimedTotal = 0
       const original = OdemeModuleService.prototype.claimDueTransfers
-      const spy = jest.spyOn(OdemeModuleService.prototype, "claimDueTransfers").mockImplementation(async function (this: any, limit: number, lease: number) {
+      const spy = jest.spyOn(OdemeModuleService.prototype, "claimDueTransfers").mockImplementation(async function (
+        this: any,
+        limit: number,
+        lease: number
+      ) {
         const got = await original.call(this, limit, lease)
         claims.push(got.length)
         claimedTotal += got.length

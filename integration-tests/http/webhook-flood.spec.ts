@@ -27,65 +27,77 @@ const FLOOD_AT_MOST_MS = FLOOD_MS * 2
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    it(`≥ 50 junk bodies a second for ${FLOOD_MS / 1000} s from the service's address: every genuine delivery answered 2xx and paid within seconds`, async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [500, 1000, 2000] })
-      const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
-      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      const { data: { form } } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
+    it(
+      `≥ 50 junk bodies a second for ${FLOOD_MS / 1000} s from the service's address: every genuine delivery answered 2xx and paid within seconds`,
+      async () => {
+        await env.emulator.control("POST", "/_control/reset")
+        await env.emulator.control("POST", "/_control/config", {
+          webhookUrl: `${env.backendUrl}/odeme/webhook`,
+          webhookRetryDelaysMs: [500, 1000, 2000],
+        })
+        const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
+        const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+        const {
+          data: { form },
+        } = await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
 
-      const junkAnswers = new Map<number, number>()
-      let sent = 0
-      let inFlight = 0
-      const junk = (i: number) =>
-        i % 3 === 0
-          ? "{not json"
-          : JSON.stringify(
-              i % 3 === 1
-                ? { order_id: `payses_junk${String(i).padStart(12, "0")}`, uuid: `j-${i}`, status: "successful", hash: "x".repeat(64) }
-                : { order_id: session.id, status: "maybe", uuid: "" }
-            )
-      const flood = setInterval(() => {
-        if (inFlight > 50) return
-        inFlight++
-        const i = sent++
-        fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: junk(i) })
-          .then((r) => junkAnswers.set(r.status, (junkAnswers.get(r.status) ?? 0) + 1))
-          .catch(() => junkAnswers.set(0, (junkAnswers.get(0) ?? 0) + 1))
-          .finally(() => inFlight--)
-      }, JUNK_EVERY_MS)
-      const started = Date.now()
-      try {
-        // Halfway through the flood the customer pays; the service delivers its webhook.
-        await new Promise((r) => setTimeout(r, FLOOD_MS / 2))
-        await payByCard(await openCheckout(form), "approve")
-        const delivered = Date.now()
-        await waitFor(async () => (await cartOutcome(getContainer(), cart.id)).captures === 1, 15_000, 100)
-        const paidAfterMs = Date.now() - delivered
-        await new Promise((r) => setTimeout(r, Math.max(0, FLOOD_MS - (Date.now() - started))))
-        await waitFor(async () => sent >= JUNK_AT_LEAST, FLOOD_AT_MOST_MS - FLOOD_MS, 200)
-        clearInterval(flood)
-        await waitFor(async () => inFlight === 0, 30_000)
+        const junkAnswers = new Map<number, number>()
+        let sent = 0
+        let inFlight = 0
+        const junk = (i: number) =>
+          i % 3 === 0
+            ? "{not json"
+            : JSON.stringify(
+                i % 3 === 1
+                  ? { order_id: `payses_junk${String(i).padStart(12, "0")}`, uuid: `j-${i}`, status: "successful", hash: "x".repeat(64) }
+                  : { order_id: session.id, status: "maybe", uuid: "" }
+              )
+        const flood = setInterval(() => {
+          if (inFlight > 50) return
+          inFlight++
+          const i = sent++
+          fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: junk(i) })
+            .then((r) => junkAnswers.set(r.status, (junkAnswers.get(r.status) ?? 0) + 1))
+            .catch(() => junkAnswers.set(0, (junkAnswers.get(0) ?? 0) + 1))
+            .finally(() => inFlight--)
+        }, JUNK_EVERY_MS)
+        const started = Date.now()
+        try {
+          // Halfway through the flood the customer pays; the service delivers its webhook.
+          await new Promise((r) => setTimeout(r, FLOOD_MS / 2))
+          await payByCard(await openCheckout(form), "approve")
+          const delivered = Date.now()
+          await waitFor(async () => (await cartOutcome(getContainer(), cart.id)).captures === 1, 15_000, 100)
+          const paidAfterMs = Date.now() - delivered
+          await new Promise((r) => setTimeout(r, Math.max(0, FLOOD_MS - (Date.now() - started))))
+          await waitFor(async () => sent >= JUNK_AT_LEAST, FLOOD_AT_MOST_MS - FLOOD_MS, 200)
+          clearInterval(flood)
+          await waitFor(async () => inFlight === 0, 30_000)
 
-        // Every attempt of every genuine delivery was answered 200 at once: none refused, none retried.
-        const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as Array<{ state: string; attempts: Array<{ http_status?: number }> }>
-        expect(hooks.length).toBeGreaterThan(0)
-        for (const h of hooks) {
-          expect(h.state).toBe("delivered")
-          expect(h.attempts.map((a) => a.http_status)).toEqual([200])
+          // Every attempt of every genuine delivery was answered 200 at once: none refused, none retried.
+          const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as Array<{
+            state: string
+            attempts: Array<{ http_status?: number }>
+          }>
+          expect(hooks.length).toBeGreaterThan(0)
+          for (const h of hooks) {
+            expect(h.state).toBe("delivered")
+            expect(h.attempts.map((a) => a.http_status)).toEqual([200])
+          }
+          // Junk is refused as junk (400 for a bad body, 404 for no payment of this store), never with 429 or 5xx.
+          expect([...junkAnswers.keys()].sort()).toEqual([400, 404])
+          expect(sent).toBeGreaterThanOrEqual(JUNK_AT_LEAST)
+          expect((await cartOutcome(getContainer(), cart.id)).orders).toBe(1)
+          // Nothing of the junk was stored.
+          const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          const stored = await db("odeme_notification").count("* as n").first()
+          expect(Number(stored?.n)).toBeLessThanOrEqual(2)
+          console.log(`flood: ${sent} junk bodies in ${Math.round((Date.now() - started) / 1000)} s; paid ${paidAfterMs} ms after the delivery`)
+        } finally {
+          clearInterval(flood)
         }
-        // Junk is refused as junk (400 for a bad body, 404 for no payment of this store), never with 429 or 5xx.
-        expect([...junkAnswers.keys()].sort()).toEqual([400, 404])
-        expect(sent).toBeGreaterThanOrEqual(JUNK_AT_LEAST)
-        expect((await cartOutcome(getContainer(), cart.id)).orders).toBe(1)
-        // Nothing of the junk was stored.
-        const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-        const stored = await db("odeme_notification").count("* as n").first()
-        expect(Number(stored?.n)).toBeLessThanOrEqual(2)
-        console.log(`flood: ${sent} junk bodies in ${Math.round((Date.now() - started) / 1000)} s; paid ${paidAfterMs} ms after the delivery`)
-      } finally {
-        clearInterval(flood)
-      }
-    }, FLOOD_AT_MOST_MS + 120_000)
+      },
+      FLOOD_AT_MOST_MS + 120_000
+    )
   },
 })

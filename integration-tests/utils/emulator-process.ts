@@ -24,7 +24,17 @@ export async function startEmulatorProcess(
   const emulator = await startEmulator({
     // A merchant needs an active callback URL to create transfers (§4.5 rule 2). Nothing listens on
     // this one: a test that wants Medusa to receive webhooks points it at its backend (or passes its own).
-    args: ["--api-key", apiKey, "--api-id", String(apiId), "--mode", opts.mode ?? "sandbox", "--webhook-url", "http://127.0.0.1:9/odeme/webhook", ...(opts.args ?? [])],
+    args: [
+      "--api-key",
+      apiKey,
+      "--api-id",
+      String(apiId),
+      "--mode",
+      opts.mode ?? "sandbox",
+      "--webhook-url",
+      "http://127.0.0.1:9/odeme/webhook",
+      ...(opts.args ?? []),
+    ],
     // From source: a test never runs a stale (or half-rebuilt) build.
     env: { ...process.env, NODE_OPTIONS: "", ODEME_EMULATOR_FROM_SOURCE: "1" },
     logFile: path.join(LOG_DIR, `emulator-${process.pid}-${++started}.log`),

@@ -13,12 +13,13 @@ export function fuzzChecks(getContainer: () => MedusaContainer, recorder: Return
 
   /** Row counts plus a hash of the whole odeme_payment table. */
   async function snapshot() {
-    const [{ n: payments, h: paymentHash }] = (
+    const [{ n: payments, h: paymentHash }] =
       // Every column but the verify budget's bookkeeping (forged copies do spend the budget: that is its point).
-      await db().raw(
-        `select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(t) - 'verify_calls' - 'verify_window_started_at')::text, '|' order by t.id)), '') as h from odeme_payment t`
-      )
-    ).rows
+      (
+        await db().raw(
+          `select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(t) - 'verify_calls' - 'verify_window_started_at')::text, '|' order by t.id)), '') as h from odeme_payment t`
+        )
+      ).rows
     const [{ n: notifications }] = (await db().raw(`select count(*)::int as n from odeme_notification`)).rows
     return { payments, paymentHash, notifications: notifications as number }
   }
@@ -39,7 +40,8 @@ export function fuzzChecks(getContainer: () => MedusaContainer, recorder: Return
     if (!bad) throw new Error(`${res.method} ${res.url} → ${res.status}: ${res.body.slice(0, 300)}`)
     if (!coreAnswers.has(bad)) {
       const core = await send("GET", `/store/carts/${bad}`, { headers })
-      if (core.status !== res.status) throw new Error(`core ${core.status} ${core.body.slice(0, 300)} vs plugin ${res.url} ${res.status} ${res.body.slice(0, 300)}`)
+      if (core.status !== res.status)
+        throw new Error(`core ${core.status} ${core.body.slice(0, 300)} vs plugin ${res.url} ${res.status} ${res.body.slice(0, 300)}`)
       coreAnswers.set(bad, core.status)
     }
     expect(coreAnswers.get(bad)).toBe(res.status)

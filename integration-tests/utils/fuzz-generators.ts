@@ -19,7 +19,22 @@ export const scalar = fc.oneof(
   fc.double({ noNaN: false }),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("", " ", "0", "-1", "1e9", "NaN", "Infinity", "250.00", "TRY", "successful", "failed", "%00", "<script>", "'; drop table odeme_payment; --")
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e9",
+    "NaN",
+    "Infinity",
+    "250.00",
+    "TRY",
+    "successful",
+    "failed",
+    "%00",
+    "<script>",
+    "'; drop table odeme_payment; --"
+  )
 )
 export const anyValue = fc.oneof(
   { weight: 4, arbitrary: scalar },
@@ -29,7 +44,22 @@ export const anyValue = fc.oneof(
 )
 export const headerName = fc
   .stringMatching(/^[a-z][a-z0-9-]{0,15}$/)
-  .filter((n) => !["host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "expect", "te", "trailer", "content-type", "x-publishable-api-key"].includes(n))
+  .filter(
+    (n) =>
+      ![
+        "host",
+        "content-length",
+        "connection",
+        "transfer-encoding",
+        "keep-alive",
+        "upgrade",
+        "expect",
+        "te",
+        "trailer",
+        "content-type",
+        "x-publishable-api-key",
+      ].includes(n)
+  )
 export const headerValue = fc.stringMatching(/^[\x21-\x7e][\x20-\x7e]{0,60}$/)
 export const extraHeaders = fc.dictionary(headerName, headerValue, { maxKeys: 3 })
 
@@ -39,7 +69,7 @@ export function encodeBody(kind: string, body: unknown): { contentType: string; 
     case "form": {
       const params = new URLSearchParams()
       if (body && typeof body === "object" && !Array.isArray(body)) {
-        for (const [k, v] of Object.entries(body as Record<string, unknown>)) params.append(k, typeof v === "string" ? v : JSON.stringify(v) ?? "")
+        for (const [k, v] of Object.entries(body as Record<string, unknown>)) params.append(k, typeof v === "string" ? v : (JSON.stringify(v) ?? ""))
       } else params.append("x", JSON.stringify(body) ?? "")
       return { contentType: "application/x-www-form-urlencoded", text: params.toString() }
     }
@@ -80,7 +110,25 @@ export const lure = fc.oneof(
   fc.string({ maxLength: 60 }),
   controlText
 )
-export const RETURN_QUERY_KEYS = ["return_url", "redirect", "next", "url", "returnTo", "continue", "status", "uuid", "hash", "order_id", "amount", "currency", "ts", "type", "message", "transaction_id", "epin"]
+export const RETURN_QUERY_KEYS = [
+  "return_url",
+  "redirect",
+  "next",
+  "url",
+  "returnTo",
+  "continue",
+  "status",
+  "uuid",
+  "hash",
+  "order_id",
+  "amount",
+  "currency",
+  "ts",
+  "type",
+  "message",
+  "transaction_id",
+  "epin",
+]
 export const queryPairs = fc.array(
   fc.tuple(
     fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...RETURN_QUERY_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
@@ -100,7 +148,10 @@ export function queryString(pairs: Array<[string, string, boolean]>): string {
   return (
     "?" +
     pairs
-      .map(([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v.replace(/[^\x21-\x7e]|[#&%]/g, (c) => encodeURIComponent(c))}`)
+      .map(
+        ([k, v, encode]) =>
+          `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v.replace(/[^\x21-\x7e]|[#&%]/g, (c) => encodeURIComponent(c))}`
+      )
       .join("&")
   )
 }
@@ -110,6 +161,19 @@ export const pathSegment = fc.oneof(
   controlText.map(encodeURIComponent),
   controlText.map((t) => `payses_${encodeURIComponent(t)}AAAAAAAAAA`),
   fc.stringMatching(/^payses_[A-Za-z0-9]{10,60}$/),
-  fc.constantFrom("..", "%2e%2e", "%2F..%2F", "%zz", "%", "payses_", "payses_%00AAAAAAAAAAAA", "a%2Fb", "%E2%80%AE", "%C0%AF", "null", "undefined", "0")
+  fc.constantFrom(
+    "..",
+    "%2e%2e",
+    "%2F..%2F",
+    "%zz",
+    "%",
+    "payses_",
+    "payses_%00AAAAAAAAAAAA",
+    "a%2Fb",
+    "%E2%80%AE",
+    "%C0%AF",
+    "null",
+    "undefined",
+    "0"
+  )
 )
-

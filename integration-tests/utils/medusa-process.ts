@@ -118,7 +118,10 @@ export interface MedusaApp {
  * REDIS_URL set every process gets the Redis event bus, workflow engine,
  * locking and caching modules, under a key prefix of its own.
  */
-export async function prepareMedusaApp(label: string, opts: { env?: Record<string, string | undefined>; log?: (m: string) => void } = {}): Promise<MedusaApp> {
+export async function prepareMedusaApp(
+  label: string,
+  opts: { env?: Record<string, string | undefined>; log?: (m: string) => void } = {}
+): Promise<MedusaApp> {
   const log = opts.log ?? ((m: string) => console.log(`[medusa-process] ${m}`))
   await ensurePluginBuilt({ log, logFile: path.join(LOG_DIR, "build.log"), env: childEnv({}) })
   linkPlugin(APP_DIR)

@@ -33,14 +33,20 @@ export async function seedStore(
   opts: { currency?: string; price?: number; providers?: string[] } = {}
 ): Promise<SeededStore> {
   const currency = opts.currency ?? "try"
-  const { result: [salesChannel] } = await createSalesChannelsWorkflow(container).run({
+  const {
+    result: [salesChannel],
+  } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: "Web" }] },
   })
-  const { result: [apiKey] } = await createApiKeysWorkflow(container).run({
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "test" }] },
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
-  const { result: [region] } = await createRegionsWorkflow(container).run({
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
         {
@@ -52,7 +58,9 @@ export async function seedStore(
       ],
     },
   })
-  const { result: [product] } = await createProductsWorkflow(container).run({
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -88,9 +96,13 @@ export async function seedStore(
  * "it sold out elsewhere" is `setAvailable(0)`.
  */
 export async function stockedVariant(container: MedusaContainer, store: SeededStore, available: number) {
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Depo" }] } })
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Depo" }] } })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [store.salesChannelId] } })
-  const { result: [product] } = await createProductsWorkflow(container).run({
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -104,11 +116,15 @@ export async function stockedVariant(container: MedusaContainer, store: SeededSt
     },
   })
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["inventory_items.inventory_item_id"], filters: { id: product.variants[0].id } })
+  const {
+    data: [variant],
+  } = await query.graph({ entity: "product_variant", fields: ["inventory_items.inventory_item_id"], filters: { id: product.variants[0].id } })
   const inventoryItemId = (variant as any).inventory_items[0].inventory_item_id as string
   const inventory = container.resolve(Modules.INVENTORY)
   await inventory.updateInventoryItems({ id: inventoryItemId, requires_shipping: false })
-  await createInventoryLevelsWorkflow(container).run({ input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity: available }] } })
+  await createInventoryLevelsWorkflow(container).run({
+    input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: location.id, stocked_quantity: available }] },
+  })
   const setAvailable = async (n: number) => {
     const [level] = await inventory.listInventoryLevels({ inventory_item_id: inventoryItemId, location_id: location.id })
     await updateInventoryLevelsWorkflow(container).run({
@@ -128,7 +144,9 @@ export async function cartWithSession(
   /** Request headers of the session's creation (a storefront server passing its customer's address). */
   headers: Record<string, string> = {}
 ) {
-  const { data: { cart } } = await api.post(
+  const {
+    data: { cart },
+  } = await api.post(
     "/store/carts",
     {
       region_id: store.regionId,
@@ -138,7 +156,9 @@ export async function cartWithSession(
     },
     store.headers
   )
-  const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+  const {
+    data: { payment_collection },
+  } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
   const res = await api.post(
     `/store/payment-collections/${payment_collection.id}/payment-sessions`,
     { provider_id: providerId, data },

@@ -11,7 +11,14 @@
 function outcomeOfOrders(orders) {
   const payments = orders.flatMap((o) => (o.payment_collections || []).flatMap((pc) => pc.payments || []))
   const captures = payments.flatMap((p) => p.captures || [])
-  return { orders: orders.length, orderIds: orders.map((o) => o.id), payments: payments.length, captures: captures.length, paymentList: payments, captureList: captures }
+  return {
+    orders: orders.length,
+    orderIds: orders.map((o) => o.id),
+    payments: payments.length,
+    captures: captures.length,
+    paymentList: payments,
+    captureList: captures,
+  }
 }
 
 /**

@@ -6,4 +6,11 @@ export interface StartedEmulator {
   control<T = any>(method: "GET" | "POST" | "DELETE", p: string, body?: unknown): Promise<T>
   stop(): Promise<void>
 }
-export function startEmulator(opts: { port?: number; args?: string[]; env?: NodeJS.ProcessEnv; logFile: string; timeoutMs?: number; detached?: boolean }): Promise<StartedEmulator>
+export function startEmulator(opts: {
+  port?: number
+  args?: string[]
+  env?: NodeJS.ProcessEnv
+  logFile: string
+  timeoutMs?: number
+  detached?: boolean
+}): Promise<StartedEmulator>

@@ -65,7 +65,7 @@ const STALE_LOCK_MS = 10 * 60_000
 /** Takes the build lock (a directory: made atomically by one process), waiting while another holds it. */
 async function buildLock(log) {
   fs.mkdirSync(path.dirname(LOCK), { recursive: true })
-  for (let told = false; ; ) {
+  for (let told = false; ;) {
     try {
       fs.mkdirSync(LOCK)
       return () => fs.rmSync(LOCK, { recursive: true, force: true })

@@ -114,7 +114,11 @@ function waitForLog(child, listeners, re, timeoutMs, since) {
       fn(v)
     }
     const check = () => {
-      const line = child.output().slice(since).split("\n").find((l) => re.test(l))
+      const line = child
+        .output()
+        .slice(since)
+        .split("\n")
+        .find((l) => re.test(l))
       if (line !== undefined) finish(resolve, line)
       else if (!child.alive()) finish(reject, new Error(`${child.name} exited before logging ${re}; last lines:\n${tailText(child.output(), 30)}`))
     }

@@ -32,12 +32,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
  * Hosted Checkout address (spec §4.1): `{base}/checkout/{slug}/{id}` with
  * `success_url` / `cancel_url` as query parameters (never as form fields).
  */
-export function hostedCheckoutUrl(
-  baseUrl: string,
-  slug: string,
-  id: number,
-  urls: { successUrl?: string; cancelUrl?: string } = {}
-): string {
+export function hostedCheckoutUrl(baseUrl: string, slug: string, id: number, urls: { successUrl?: string; cancelUrl?: string } = {}): string {
   if (typeof slug !== "string" || slug.trim() === "") throw new TypeError("Hosted Checkout slug is required")
   if (slug === "." || slug === "..") throw new TypeError("Hosted Checkout slug is not valid")
   if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) {
@@ -66,16 +61,7 @@ export interface QuickCheckoutFormInput {
   ts?: number
 }
 
-export type QuickCheckoutFieldName =
-  | "api_id"
-  | "amount"
-  | "currency"
-  | "description"
-  | "order_id"
-  | "success_url"
-  | "cancel_url"
-  | "ts"
-  | "signature"
+export type QuickCheckoutFieldName = "api_id" | "amount" | "currency" | "description" | "order_id" | "success_url" | "cancel_url" | "ts" | "signature"
 
 export interface QuickCheckoutForm {
   /** `{baseUrl}/checkout/quick` */

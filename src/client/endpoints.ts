@@ -18,7 +18,12 @@ export const ODEME_ENDPOINTS = {
   listBankGroups: { name: "listBankGroups", method: "GET", template: "/api/pay/bank_transfer/bank-group/list", retrySafe: true },
   listBanks: { name: "listBanks", method: "GET", template: "/api/pay/bank_transfer/get/banks/{bank_group_id}", retrySafe: true },
   createBankTransfer: { name: "createBankTransfer", method: "POST", template: "/api/pay/bank_transfer", retrySafe: false },
-  getTransferByTrackingNo: { name: "getTransferByTrackingNo", method: "GET", template: "/api/pay/bank_transfer/control/{payment_id}", retrySafe: true },
+  getTransferByTrackingNo: {
+    name: "getTransferByTrackingNo",
+    method: "GET",
+    template: "/api/pay/bank_transfer/control/{payment_id}",
+    retrySafe: true,
+  },
   getTransferByUuid: { name: "getTransferByUuid", method: "GET", template: "/api/pay/bank_transfer/uuid/{uuid}", retrySafe: true },
   createCardPayment: { name: "createCardPayment", method: "POST", template: "/api/pay/credit_card", retrySafe: false },
   verifyNotification: { name: "verifyNotification", method: "POST", template: "/api/sale/webhook/verify", retrySafe: true },

@@ -10,22 +10,13 @@ const INTEGER_RE = /^[+-]?\d+$/
 const DECIMAL_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 
 /** Integer that may arrive as a string of digits. */
-export const zIntLike = z.preprocess(
-  (v) => (typeof v === "string" && INTEGER_RE.test(v.trim()) ? Number(v.trim()) : v),
-  z.number().int()
-)
+export const zIntLike = z.preprocess((v) => (typeof v === "string" && INTEGER_RE.test(v.trim()) ? Number(v.trim()) : v), z.number().int())
 
 /** Finite number that may arrive as a decimal string ("200.00"). */
-export const zNumberLike = z.preprocess(
-  (v) => (typeof v === "string" && DECIMAL_RE.test(v.trim()) ? Number(v.trim()) : v),
-  z.number().finite()
-)
+export const zNumberLike = z.preprocess((v) => (typeof v === "string" && DECIMAL_RE.test(v.trim()) ? Number(v.trim()) : v), z.number().finite())
 
 /** String that may arrive as a number (ids, tracking numbers). */
-export const zStringLike = z.preprocess(
-  (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
-  z.string()
-)
+export const zStringLike = z.preprocess((v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v), z.string())
 
 /**
  * Strict boolean: true/false, 1/0, "true"/"false", "1"/"0". Anything else

@@ -2,34 +2,18 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 import { formatAmount, type AmountInput } from "./amount"
 
 /** The eight fields of spec §5.2, the only ones that are signed. */
-export const SIGNED_FIELDS = [
-  "amount",
-  "api_id",
-  "cancel_url",
-  "currency",
-  "description",
-  "order_id",
-  "success_url",
-  "ts",
-] as const
+export const SIGNED_FIELDS = ["amount", "api_id", "cancel_url", "currency", "description", "order_id", "success_url", "ts"] as const
 
 export type SignedFieldName = (typeof SIGNED_FIELDS)[number]
-export type QuickCheckoutSignFields = Partial<
-  Record<Exclude<SignedFieldName, "amount">, string | number> & { amount: AmountInput }
->
+export type QuickCheckoutSignFields = Partial<Record<Exclude<SignedFieldName, "amount">, string | number> & { amount: AmountInput }>
 
 /** RFC 3986 percent-encoding: encodeURIComponent leaves `! ' ( ) *` alone, RFC 3986 does not. */
 export function rfc3986Encode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()
-  )
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase())
 }
 
 /** Converts the given fields to the strings that are signed and sent. */
-export function normalizeSignedFields(
-  fields: QuickCheckoutSignFields & Record<string, unknown>
-): Partial<Record<SignedFieldName, string>> {
+export function normalizeSignedFields(fields: QuickCheckoutSignFields & Record<string, unknown>): Partial<Record<SignedFieldName, string>> {
   const out: Partial<Record<SignedFieldName, string>> = {}
   for (const name of SIGNED_FIELDS) {
     const value = fields[name]
@@ -47,9 +31,7 @@ export function normalizeSignedFields(
  * (the spec does not say what the service does with an empty description,
  * which is why our builders always send a non-empty one).
  */
-export function canonicalQuickCheckoutString(
-  fields: QuickCheckoutSignFields & Record<string, unknown>
-): string {
+export function canonicalQuickCheckoutString(fields: QuickCheckoutSignFields & Record<string, unknown>): string {
   const normalized = normalizeSignedFields(fields)
   return (Object.keys(normalized) as SignedFieldName[])
     .sort()
@@ -58,10 +40,7 @@ export function canonicalQuickCheckoutString(
 }
 
 /** Lowercase hex HMAC-SHA256 of the canonical string, keyed with the API key. */
-export function signQuickCheckout(
-  fields: QuickCheckoutSignFields & Record<string, unknown>,
-  apiKey: string
-): string {
+export function signQuickCheckout(fields: QuickCheckoutSignFields & Record<string, unknown>, apiKey: string): string {
   if (!apiKey) throw new TypeError("An API key is required to sign a Quick Checkout request")
   return createHmac("sha256", apiKey).update(canonicalQuickCheckoutString(fields), "utf8").digest("hex")
 }
@@ -76,9 +55,7 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb) && ab.length === bb.length
 }
 
-export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; reason: "missing_signature" | "bad_signature" | "missing_ts" | "expired" | "future_ts" }
+export type SignatureCheck = { ok: true } | { ok: false; reason: "missing_signature" | "bad_signature" | "missing_ts" | "expired" | "future_ts" }
 
 export interface VerifyOptions {
   /** Signature validity in seconds; spec §5.2 default is 30 minutes. */

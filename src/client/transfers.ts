@@ -1,12 +1,7 @@
 import { formatAmount, type AmountInput } from "./amount"
 import { ODEME_ENDPOINTS } from "./endpoints"
 import { requirePathSegment, requireString } from "./input"
-import {
-  CreateBankTransferResultSchema,
-  TransferRecordResponseSchema,
-  type CreateBankTransferResult,
-  type TransferRecord,
-} from "./schemas"
+import { CreateBankTransferResultSchema, TransferRecordResponseSchema, type CreateBankTransferResult, type TransferRecord } from "./schemas"
 import type { OdemeTransport } from "./transport"
 
 type Caller = Pick<OdemeTransport, "call">

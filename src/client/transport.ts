@@ -85,8 +85,7 @@ export class OdemeTransport {
 
   /** Sends the request and checks a 2xx body against `schema`. */
   async call<S extends z.ZodType>(ep: EndpointDef, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
-    const fail: FailFn = (init) =>
-      new OdemeApiError({ endpoint: ep.name, method: ep.method, path: ep.template, secrets: [this.#o.apiKey], ...init })
+    const fail: FailFn = (init) => new OdemeApiError({ endpoint: ep.name, method: ep.method, path: ep.template, secrets: [this.#o.apiKey], ...init })
     const raw = await this.#send(ep, path, body, fail).catch((err: unknown) => {
       if (err instanceof OdemeApiError) this.log("warn", `odeme ${ep.name} gave up: ${err.message}`)
       throw err
@@ -130,7 +129,10 @@ export class OdemeTransport {
     let status: number | undefined
     const trace = (tail: string) =>
       this.#o.logger?.shouldLog?.("debug") !== false &&
-      this.log("debug", `odeme ${ep.name} ${ep.method} ${ep.template} status=${status ?? "none"} attempt=${attempts()} durationMs=${Date.now() - started}${tail}`)
+      this.log(
+        "debug",
+        `odeme ${ep.name} ${ep.method} ${ep.template} status=${status ?? "none"} attempt=${attempts()} durationMs=${Date.now() - started}${tail}`
+      )
 
     const headers: Record<string, string> = { "api-key": this.#o.apiKey, accept: "application/json", "user-agent": USER_AGENT }
     const payload = body === undefined ? undefined : JSON.stringify(body)

@@ -21,11 +21,7 @@ function samePage(a: URL, b: URL): boolean {
  * does not show an error, or a 3xx that does not lead to `cancel_url` or
  * carry `status=error`.
  */
-export function judgeCheckoutAnswer(
-  res: FormStepResult,
-  baseUrl: string,
-  cancelUrl: string
-): { accepted: boolean; how: string } {
+export function judgeCheckoutAnswer(res: FormStepResult, baseUrl: string, cancelUrl: string): { accepted: boolean; how: string } {
   if (res.status >= 300 && res.status < 400) {
     if (!res.location) return { accepted: false, how: `HTTP ${res.status} without a Location header` }
     let loc: URL

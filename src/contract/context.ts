@@ -38,7 +38,10 @@ export function serviceMessage(text: string): string | undefined {
   } catch {
     // not JSON
   }
-  const stripped = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()
+  const stripped = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
   return stripped ? stripped : undefined
 }
 
@@ -159,7 +162,16 @@ export class ScenarioContext {
 
   /** Records one answered exchange as a step (differences are filled in by the caller). */
   private record(name: string, method: string, template: string, ans: RawAnswer): StepRecord {
-    const step: StepRecord = { name, method, path: template, http_status: ans.status, duration_ms: ans.durationMs, missing: [], other_type: [], extra: [] }
+    const step: StepRecord = {
+      name,
+      method,
+      path: template,
+      http_status: ans.status,
+      duration_ms: ans.durationMs,
+      missing: [],
+      other_type: [],
+      extra: [],
+    }
     this.steps.push(step)
     return step
   }
@@ -173,11 +185,18 @@ export class ScenarioContext {
 
   /** A browser-like form POST; redirects are not followed. */
   async form(name: string, template: string, path: string, fields: Record<string, string>): Promise<FormStepResult> {
-    const ans = await this.send(name, "POST", template, path, {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html,application/xhtml+xml",
-      "user-agent": USER_AGENT,
-    }, new URLSearchParams(fields).toString())
+    const ans = await this.send(
+      name,
+      "POST",
+      template,
+      path,
+      {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        "user-agent": USER_AGENT,
+      },
+      new URLSearchParams(fields).toString()
+    )
     this.record(name, "POST", template, ans)
     return { status: ans.status, location: ans.headers.location, contentType: ans.headers["content-type"] ?? "", text: ans.text }
   }

@@ -4,15 +4,7 @@ import { redact, truncate } from "../client/errors"
 import { normalizeBaseUrl } from "../client/checkout"
 import { LiveKeyRefusal, ScenarioContext, ScenarioFailure, SkipScenario, StopRun } from "./context"
 import { ContractHttp } from "./http"
-import {
-  formatReport,
-  RUN_STOPPED,
-  summarize,
-  writeReport,
-  type ContractReport,
-  type ScenarioResult,
-  type ScenarioStatus,
-} from "./report"
+import { formatReport, RUN_STOPPED, summarize, writeReport, type ContractReport, type ScenarioResult, type ScenarioStatus } from "./report"
 import { newSharedState, SCENARIOS, type Scenario } from "./scenarios"
 
 export interface RunContractOptions {
@@ -45,9 +37,7 @@ function packageVersion(): string {
 }
 
 function statusOf(ctx: ScenarioContext): ScenarioStatus {
-  const bad =
-    ctx.checks.some((c) => !c.ok) ||
-    ctx.steps.some((s) => s.schema_ok === false || s.missing.length > 0 || s.other_type.length > 0)
+  const bad = ctx.checks.some((c) => !c.ok) || ctx.steps.some((s) => s.schema_ok === false || s.missing.length > 0 || s.other_type.length > 0)
   return bad ? "failed" : "passed"
 }
 
@@ -71,7 +61,16 @@ export async function runContract(options: RunContractOptions): Promise<Contract
   try {
     for (const sc of options.scenarios ?? SCENARIOS) {
       if (stopped) {
-        const r: ScenarioResult = { id: sc.id, title: sc.title, status: "skipped", duration_ms: 0, steps: [], checks: [], notes: [], error: RUN_STOPPED }
+        const r: ScenarioResult = {
+          id: sc.id,
+          title: sc.title,
+          status: "skipped",
+          duration_ms: 0,
+          steps: [],
+          checks: [],
+          notes: [],
+          error: RUN_STOPPED,
+        }
         results.push(r)
         options.onScenario?.(r)
         continue
@@ -99,9 +98,10 @@ export async function runContract(options: RunContractOptions): Promise<Contract
         } else {
           status = "failed"
         }
-        error = err instanceof ScenarioFailure || err instanceof SkipScenario || err instanceof LiveKeyRefusal || err instanceof StopRun
-          ? msg
-          : `unexpected error: ${msg}`
+        error =
+          err instanceof ScenarioFailure || err instanceof SkipScenario || err instanceof LiveKeyRefusal || err instanceof StopRun
+            ? msg
+            : `unexpected error: ${msg}`
       }
       const r: ScenarioResult = {
         id: sc.id,

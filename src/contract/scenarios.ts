@@ -1,15 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { normalizeBaseUrl } from "../client/checkout"
 import { postQuickForm } from "./checkout-judge"
-import {
-  isSandboxMode,
-  LiveKeyRefusal,
-  looksLikeLiveKeyMessage,
-  type ScenarioContext,
-  serviceMessage,
-  SkipScenario,
-  StopRun,
-} from "./context"
+import { isSandboxMode, LiveKeyRefusal, looksLikeLiveKeyMessage, type ScenarioContext, serviceMessage, SkipScenario, StopRun } from "./context"
 import { BANK_GROUP_LIST, BANK_LIST, SALE_STATUS, VERIFY_RESULT, VERIFY_SANDBOX_MODE } from "./expectations"
 import { SPEC_ENDPOINTS, specPath } from "./spec-endpoints"
 import { BankGroupListAnswer, BankListAnswer, VerifyAnswer } from "./spec-schemas"

@@ -70,6 +70,11 @@ export const VerifyAnswer = z.looseObject({
 export function sameAmount(actual: unknown, expected: string): boolean {
   const text = typeof actual === "number" && Number.isFinite(actual) ? String(actual) : actual
   if (typeof text !== "string" || !/^\d+(\.\d+)?$/.test(text.trim())) return false
-  const strip = (s: string) => s.trim().replace(/^0+(?=\d)/, "").replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "")
+  const strip = (s: string) =>
+    s
+      .trim()
+      .replace(/^0+(?=\d)/, "")
+      .replace(/(\.\d*?)0+$/, "$1")
+      .replace(/\.$/, "")
   return strip(text) === strip(expected)
 }

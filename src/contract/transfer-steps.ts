@@ -121,13 +121,7 @@ function checkRecordAmount(ctx: ScenarioContext, stepName: string, rec: Record<s
   ctx.check(`${stepName}: br_currency`, CONTRACT_CURRENCY, rec.br_currency)
 }
 
-export async function control(
-  ctx: ScenarioContext,
-  ref: TransferRef,
-  stepName: string,
-  expected: Outcome,
-  sandboxResult?: "successful" | "failed"
-) {
+export async function control(ctx: ScenarioContext, ref: TransferRef, stepName: string, expected: Outcome, sandboxResult?: "successful" | "failed") {
   const tracking = need(ref.tracking_no, "the transfer's br_tracking_no")
   const query = sandboxResult ? `?sandbox_result=${sandboxResult}` : ""
   const res = await ctx.json({
@@ -144,4 +138,3 @@ export async function control(
   ctx.check(`${stepName}: br_tracking_no echoed`, tracking, rec.br_tracking_no === undefined ? undefined : String(rec.br_tracking_no))
   return rec
 }
-

@@ -14,9 +14,6 @@ export function checkLiveMinimum(ctx: EmulatorContext, amount: string, currency:
   const tryValue = toTry(amount, currency, ctx.state.config.rates)
   if (tryValue === undefined) throw new HttpError(400, `No exchange rate configured for ${currency}`)
   if (!gte(tryValue, ctx.state.config.minimumAmountTry)) {
-    throw new HttpError(
-      400,
-      `Amount ${amount} ${currency} (${tryValue} TRY) is below the minimum of ${ctx.state.config.minimumAmountTry} TRY`
-    )
+    throw new HttpError(400, `Amount ${amount} ${currency} (${tryValue} TRY) is below the minimum of ${ctx.state.config.minimumAmountTry} TRY`)
   }
 }

@@ -102,7 +102,10 @@ function hostedCheckout(rc: RouteContext): void {
   // §4.1 rule 1: only the query string carries the redirect URLs.
   const success = rc.query.get("success_url") ?? undefined
   const cancel = rc.query.get("cancel_url") ?? undefined
-  for (const [k, v] of [["success_url", success], ["cancel_url", cancel]] as const) {
+  for (const [k, v] of [
+    ["success_url", success],
+    ["cancel_url", cancel],
+  ] as const) {
     if (v !== undefined && !isHttpUrl(v)) throw new HttpError(400, `Invalid parameter "${k}": must be an absolute URL`, true)
   }
   const access = state.mainAccess

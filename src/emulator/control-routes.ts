@@ -14,7 +14,10 @@ const configSchema = z.strictObject({
   apiIp: z.string().min(1).optional(),
   permBankTransfer: z.boolean().optional(),
   pmBankTransfer: z.boolean().optional(),
-  minimumAmountTry: z.string().regex(/^\d+(\.\d+)?$/, "must be a decimal string").optional(),
+  minimumAmountTry: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a decimal string")
+    .optional(),
   currencyVariant: z.enum(["A", "B"]).optional(),
   webhookRetryDelaysMs: z.array(z.number().int().min(0)).optional(),
   signatureMaxAgeSeconds: z.number().int().positive().optional(),
@@ -30,7 +33,10 @@ const faultSchema = z.object({
 
 const bulkTransfersSchema = z.object({
   orders: z.array(z.string().min(1).max(64)).min(1).max(20_000),
-  amount: z.string().regex(/^\d+\.\d{2}$/).default("10.00"),
+  amount: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .default("10.00"),
   currency: z.enum(["TRY", "USD", "EUR"]).default("TRY"),
 })
 
@@ -138,7 +144,15 @@ export function controlRoutes(): Route[] {
         const { orders, amount, currency } = parseWith(rc, bulkTransfersSchema)
         const bank = BANK_ACCOUNTS[0]
         const result = orders.map((order_id) => {
-          const p = createPayment(rc.ctx, { kind: "bank_transfer_api", method: "bank_transfer", mode: "sandbox", api_id: rc.ctx.state.config.accesses[0].apiId, order_id, amount, currency })
+          const p = createPayment(rc.ctx, {
+            kind: "bank_transfer_api",
+            method: "bank_transfer",
+            mode: "sandbox",
+            api_id: rc.ctx.state.config.accesses[0].apiId,
+            order_id,
+            amount,
+            currency,
+          })
           attachTransfer(p, bank, "Bench Payer")
           return { order_id, uuid: p.uuid }
         })

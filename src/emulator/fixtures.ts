@@ -67,9 +67,7 @@ export function publicBank(b: BankAccount): Omit<BankAccount, "group_id"> {
   return rest
 }
 
-export const DEFAULT_PRODUCTS: Product[] = [
-  { slug: "demo-urun", id: 1, name: "Demo Ürün", price: "150.00", currency: "TRY" },
-]
+export const DEFAULT_PRODUCTS: Product[] = [{ slug: "demo-urun", id: 1, name: "Demo Ürün", price: "150.00", currency: "TRY" }]
 
 export const DEFAULT_RATES: Record<string, string> = { TRY: "1", USD: "40.00", EUR: "45.00", GBP: "52.00" }
 

@@ -30,7 +30,12 @@ export function readBody(req: IncomingMessage): Promise<string> {
   })
 }
 
-export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: Record<string, string> } | { kind: "invalid"; error: string } | { kind: "text"; value: string }
+export type ParsedBody =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "form"; value: Record<string, string> }
+  | { kind: "invalid"; error: string }
+  | { kind: "text"; value: string }
 
 export function parseBody(raw: string, contentType: string | undefined): ParsedBody {
   if (!raw) return { kind: "none" }

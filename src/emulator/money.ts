@@ -103,7 +103,7 @@ export function isPositive(a: unknown): boolean {
 
 /** TRY value of `amount` in `currency`, two decimals; undefined when no rate is known. */
 export function toTry(amount: string, currency: string, rates: Record<string, string>): string | undefined {
-  const rate = currency === "TRY" ? rates.TRY ?? "1" : rates[currency]
+  const rate = currency === "TRY" ? (rates.TRY ?? "1") : rates[currency]
   if (rate === undefined) return undefined
   const a = exact(amount)
   const r = exact(rate)

@@ -49,9 +49,7 @@ export function sessionPage(p: Payment, opts: { transfer: boolean; banks: BankAc
 <label for="sender_name">Gönderen ad soyad / Sender name</label>
 <input id="sender_name" name="sender_name" required autocomplete="name">
 <label for="bank_id">Banka / Bank</label>
-<select id="bank_id" name="bank_id">${opts.banks
-        .map((b) => `<option value="${b.bta_id}">${e(b.bta_name)}</option>`)
-        .join("")}</select>
+<select id="bank_id" name="bank_id">${opts.banks.map((b) => `<option value="${b.bta_id}">${e(b.bta_name)}</option>`).join("")}</select>
 <button type="submit" class="neutral" id="transfer">Havale ile öde / Pay by transfer</button>
 </form>`
     : ""
@@ -95,8 +93,5 @@ export function resultPage(p: Payment): string {
 }
 
 export function errorPage(status: number, reason: string): string {
-  return layout(
-    "Hata",
-    `<h1>İstek reddedildi / Request refused</h1><p class="error" id="error" data-status="${status}">${e(reason)}</p>`
-  )
+  return layout("Hata", `<h1>İstek reddedildi / Request refused</h1><p class="error" id="error" data-status="${status}">${e(reason)}</p>`)
 }

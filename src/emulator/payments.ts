@@ -108,12 +108,7 @@ function normName(s: string): string {
 }
 
 /** §3.1 automatic FAST matching: oldest pending live transfer with the same sender name and amount. */
-export function matchFastTransfer(
-  ctx: EmulatorContext,
-  sender: string,
-  amount: string,
-  currency: string
-): Payment | undefined {
+export function matchFastTransfer(ctx: EmulatorContext, sender: string, amount: string, currency: string): Payment | undefined {
   const candidates = [...ctx.state.payments.values()].filter(
     (p) =>
       p.mode === "live" &&

@@ -56,9 +56,7 @@ const CARD_OUTCOMES = {
 
 export function sessionRoutes(): Route[] {
   return [
-    page("GET", "", "choose", (rc, p) =>
-      sendHtml(rc.res, 200, sessionPage(p, { transfer: transferAllowed(rc.ctx, p), banks: BANK_ACCOUNTS }))
-    ),
+    page("GET", "", "choose", (rc, p) => sendHtml(rc.res, 200, sessionPage(p, { transfer: transferAllowed(rc.ctx, p), banks: BANK_ACCOUNTS }))),
     // §7: the three buttons of the sandbox card screen.
     page("POST", "/complete", "choose", (rc, p) => {
       const outcome = formFields(rc).outcome

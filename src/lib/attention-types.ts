@@ -40,4 +40,3 @@ export interface AttentionItem {
   since: string
   actions: AttentionAction[]
 }
-

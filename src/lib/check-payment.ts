@@ -56,14 +56,21 @@ export async function checkPayment(container: MedusaContainer, sessionId: string
   if (row.service_uuid && row.flow === "transfer_api") return checkTransfer(container, row)
 
   const ids = await odeme.verifiableNotificationIds(sessionId, 10)
-  if (!ids.length) return { session_id: sessionId, state: row.status, changed: false, code: "no_notification", detail: "no notification received yet" }
+  if (!ids.length)
+    return { session_id: sessionId, state: row.status, changed: false, code: "no_notification", detail: "no notification received yet" }
   const outcomes: string[] = []
   for (const id of ids) {
     await odeme.reopenNotification(id)
     outcomes.push((await processNotification(container, id)).outcome)
   }
   const after = (await odeme.getPayment(sessionId))!
-  return { session_id: sessionId, state: after.status, changed: after.status !== row.status, code: "notifications_checked", detail: `notifications: ${outcomes.join(", ")}` }
+  return {
+    session_id: sessionId,
+    state: after.status,
+    changed: after.status !== row.status,
+    code: "notifications_checked",
+    detail: `notifications: ${outcomes.join(", ")}`,
+  }
 }
 
 /** One API transfer: uuid endpoint → paid / failed / still pending / expired. Used by the poller and "Check now". */
@@ -106,18 +113,28 @@ export async function checkTransfer(
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
     if (payment === row && recordLater && answer.kind === "pending" && (row.status !== "canceled" || now < expiresAt)) {
-      recordLater({ session_id: row.session_id, version: row.version, details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(createdAt, now)) } })
+      recordLater({
+        session_id: row.session_id,
+        version: row.version,
+        details: { ...details, next_check_at: new Date(now + nextCheckDelayMs(createdAt, now)) },
+      })
       return { ...base, state: row.status, changed: false, code: "still_waiting", detail: "still waiting for the transfer" }
     }
   } catch (err) {
     // Paid at the service but Medusa could not capture yet: keep the transfer due so the next run settles it.
     const msg = err instanceof Error ? err.message : String(err)
-    await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: new Date(now + 60_000), last_result: `settling failed: ${msg}`.slice(0, 500) })
+    await odeme.updatePaymentDetails(row.session_id, {
+      ...details,
+      next_check_at: new Date(now + 60_000),
+      last_result: `settling failed: ${msg}`.slice(0, 500),
+    })
     return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
   }
   // A canceled transfer is asked about until it expires: the customer may still pay it (a late success to give back).
   const waiting =
-    payment.status === "awaiting_transfer" || payment.status === "unknown" || (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
+    payment.status === "awaiting_transfer" ||
+    payment.status === "unknown" ||
+    (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
   await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
   const detail =
     answer.kind === "expired"

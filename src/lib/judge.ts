@@ -58,11 +58,7 @@ export function judgeNotification(
   return { kind: "paid", uuid: n.uuid, amount: amount!, currency: currency!, type }
 }
 
-function amountProblem(
-  n: NotificationFacts,
-  expected: ExpectedPayment,
-  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">
-): string | null {
+function amountProblem(n: NotificationFacts, expected: ExpectedPayment, options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">): string | null {
   if (n.amount === undefined || n.amount === null || n.amount === "" || !n.currency) {
     return "the notification carries no amount or currency to compare with the session"
   }
@@ -130,4 +126,3 @@ export function transferAnswer(record: TransferRecord, payment: { service_uuid: 
       return { kind: "pending", uuid }
   }
 }
-

@@ -53,7 +53,11 @@ export const webhookSchema = noPrototypeField.pipe(
         amount: text("amount", 40)
           .pipe(z.string().regex(/^\d+(\.\d+)?$/, "amount must be a decimal number"))
           .optional(),
-        currency: z.string({ error: () => CURRENCY_CODE }).trim().regex(/^[A-Za-z]{3}$/, CURRENCY_CODE).optional(),
+        currency: z
+          .string({ error: () => CURRENCY_CODE })
+          .trim()
+          .regex(/^[A-Za-z]{3}$/, CURRENCY_CODE)
+          .optional(),
         transaction_id: text("transaction_id", 100).optional(),
       },
       { error: (i) => (i.code === "invalid_type" ? "the notification must be an object of fields" : undefined) }

@@ -33,7 +33,9 @@ export function optionsFingerprint(options: OdemeOptions): OptionsFingerprint {
     fields[path] = sha256(JSON.stringify(value ?? null)).slice(0, 16)
   }
   visit(options, "")
-  const sorted = Object.keys(fields).sort().map((k) => [k, fields[k]])
+  const sorted = Object.keys(fields)
+    .sort()
+    .map((k) => [k, fields[k]])
   return { hash: sha256(JSON.stringify(sorted)), fields }
 }
 

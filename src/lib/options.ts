@@ -138,7 +138,11 @@ export const odemeOptionsSchema = z
          * notification after this long is listed in "needs attention": the service's
          * webhooks are not arriving (a wrong or missing webhook URL in the merchant panel).
          */
-        unconfirmedAfterMinutes: z.coerce.number().positive().max(24 * 60).default(5),
+        unconfirmedAfterMinutes: z.coerce
+          .number()
+          .positive()
+          .max(24 * 60)
+          .default(5),
         /** Consecutive failures to capture a paid payment, or to ask the service about a transfer, before a person is asked. */
         failuresBeforeAttention: z.coerce.number().int().min(1).max(1000).default(5),
       })
@@ -226,7 +230,8 @@ function knownKeysAt(path: ReadonlyArray<PropertyKey>): string[] {
 export function unwrapOption(schema: z.ZodType): z.ZodType {
   for (;;) {
     if (schema instanceof z.ZodPipe) schema = schema.in as z.ZodType
-    else if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType
+    else if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodOptional)
+      schema = schema.unwrap() as z.ZodType
     else return schema
   }
 }

@@ -32,7 +32,12 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
 
   const stale = await odeme.endStaleCreations(Math.ceil(odeme.odemeOptions.httpTimeoutMs / 1000) + STALE_CREATION_GRACE_SECONDS, PAGE)
   for (const sessionId of stale) {
-    await applyServiceAnswer(container, sessionId, { kind: "creation_unknown", detail: "the creating process stopped before an answer was recorded" }, { act: false })
+    await applyServiceAnswer(
+      container,
+      sessionId,
+      { kind: "creation_unknown", detail: "the creating process stopped before an answer was recorded" },
+      { act: false }
+    )
     summary.creations_ended++
   }
 
@@ -45,7 +50,12 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
       if (row.settle_failures) await odeme.countFailure(row.session_id, "settle", false)
       summary.linked++
     } else if (state.orderCanceled) {
-      await applyServiceAnswer(container, row.session_id, { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured }, { act: false })
+      await applyServiceAnswer(
+        container,
+        row.session_id,
+        { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured },
+        { act: false }
+      )
     } else if (state.session && (await paidByOthers(container, row.session_id, state.session.payment_collection_id))) {
       await applyServiceAnswer(container, row.session_id, { kind: "already_paid", uuid: row.service_uuid }, { act: false })
     } else {

@@ -42,7 +42,10 @@ export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): P
 }
 
 /** Stores a checked webhook once, in one statement that also checks the reference is one of this store's payments. */
-export async function storeWebhook(odeme: OdemeModuleService, input: NotificationInput): Promise<Exclude<WebhookIntake, { kind: "invalid" | "bounded" }>> {
+export async function storeWebhook(
+  odeme: OdemeModuleService,
+  input: NotificationInput
+): Promise<Exclude<WebhookIntake, { kind: "invalid" | "bounded" }>> {
   const stored = await odeme.storeNotification(input)
   if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${input.session_id}.` }
   const { row, duplicate } = stored
@@ -68,7 +71,10 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
   const parsed = parseWebhook(body, rawBody)
   if (parsed.kind === "invalid") return parsed
   if ((await odeme.countOpenWebhooks(parsed.input.session_id!, MAX_OPEN_GENERIC_WEBHOOKS)) >= MAX_OPEN_GENERIC_WEBHOOKS) {
-    return { kind: "bounded", message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified` }
+    return {
+      kind: "bounded",
+      message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
+    }
   }
   return storeWebhook(odeme, parsed.input)
 }

@@ -103,8 +103,7 @@ function parseWith<T>(schema: z.ZodType<T, unknown>, what: string, value: unknow
   throw new TypeError(`Unexpected answer from ${what}: ${zodMessage(result.error)}`)
 }
 
-export const parseBanksResponse = (json: unknown): OdemeBanksResponse =>
-  parseWith(banksResponseSchema, "GET /store/odeme/banks", json)
+export const parseBanksResponse = (json: unknown): OdemeBanksResponse => parseWith(banksResponseSchema, "GET /store/odeme/banks", json)
 
 export const parsePaymentSessionStatusResponse = (json: unknown): OdemePaymentSessionStatusResponse =>
   parseWith(paymentSessionStatusResponseSchema, "GET /store/odeme/payment-sessions/:id", json)

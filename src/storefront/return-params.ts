@@ -13,7 +13,11 @@ export interface OdemeReturnParams {
   reason: OdemeFailureReason | null
 }
 
-const idSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/)
+const idSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_]+$/)
 
 function first(params: SearchParamsLike, name: string): string | undefined {
   if (params instanceof URLSearchParams) return params.get(name) ?? undefined

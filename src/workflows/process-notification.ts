@@ -116,7 +116,10 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
   if (payment.flow !== "transfer_api" || (answer.kind !== "paid" && answer.kind !== "mismatch")) return new StepResponse<Attempt>({ ...a, answer })
   try {
     const record = await odeme.client.getTransferByUuid(answer.uuid)
-    return new StepResponse<Attempt>({ ...a, answer: transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency }) })
+    return new StepResponse<Attempt>({
+      ...a,
+      answer: transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency }),
+    })
   } catch (err) {
     return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `transfer record: ${apiMessage(err)}`, verify) })
   }
@@ -174,7 +177,11 @@ const settleNotificationStep = createStep("odeme-settle-notification", async (a:
   const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id} processed: ${end.outcome}`
   if (end.state === "done") logger.info(line)
   else logger.warn(`${line}; ${end.state === "dead" ? "marked dead" : `retry at ${new Date(end.at).toISOString()}`}: ${end.last_error}`)
-  return new StepResponse<ProcessResult>({ notification_id: row.id, outcome: end.state === "dead" ? "dead" : end.outcome, retry: end.state === "retry" || undefined })
+  return new StepResponse<ProcessResult>({
+    notification_id: row.id,
+    outcome: end.state === "dead" ? "dead" : end.outcome,
+    retry: end.state === "retry" || undefined,
+  })
 })
 
 /**

@@ -79,10 +79,7 @@ export default async function seedDemo({ container }: ExecArgs) {
       selector: { id: store.id },
       update: {
         name: "Odeme Demo",
-        supported_currencies: [
-          { currency_code: "try", is_default: true },
-          { currency_code: "eur" },
-        ],
+        supported_currencies: [{ currency_code: "try", is_default: true }, { currency_code: "eur" }],
         default_sales_channel_id: channel.id,
       },
     },
@@ -108,9 +105,7 @@ export default async function seedDemo({ container }: ExecArgs) {
   logger.info("[seed] stock location and shipping")
   const { result: locations } = await createStockLocationsWorkflow(container).run({
     input: {
-      locations: [
-        { name: "İstanbul Depo", address: { city: "İstanbul", country_code: "TR", address_1: "Demo Cad. 1" } },
-      ],
+      locations: [{ name: "İstanbul Depo", address: { city: "İstanbul", country_code: "TR", address_1: "Demo Cad. 1" } }],
     },
   })
   const location = locations[0]
@@ -183,15 +178,7 @@ export default async function seedDemo({ container }: ExecArgs) {
 
   // Products.
   logger.info("[seed] products")
-  const product = (
-    title: string,
-    handle: string,
-    description: string,
-    sku: string,
-    tryAmount: number,
-    eurAmount: number,
-    thumbnail: string
-  ) => ({
+  const product = (title: string, handle: string, description: string, sku: string, tryAmount: number, eurAmount: number, thumbnail: string) => ({
     title,
     handle,
     description,

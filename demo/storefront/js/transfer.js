@@ -13,9 +13,7 @@ export async function transferPage() {
   let displayId = ""
   let expiresAt = null
   if (orderId) {
-    const { order } = await sdk.store.order
-      .retrieve(orderId, { fields: "id,display_id,*payment_collections.payment_sessions" })
-      .catch(() => ({}))
+    const { order } = await sdk.store.order.retrieve(orderId, { fields: "id,display_id,*payment_collections.payment_sessions" }).catch(() => ({}))
     displayId = order?.display_id ? `#${order.display_id}` : ""
     const sessions = (order?.payment_collections || []).flatMap((pc) => pc.payment_sessions || [])
     expiresAt = sessions.find((s) => s.id === sessionId)?.data?.expires_at || null

@@ -19,7 +19,6 @@ import { inPage } from "../support/scenario"
 import { startStack, type Stack } from "../support/stack"
 import { clearFailureShots, publish, screenshot } from "../support/storefront"
 
-
 /** Strings each language must show (from src/admin/i18n/json). */
 const EXPECTED = {
   en: {
@@ -80,7 +79,14 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
     const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
     const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-i18n-${Date.now().toString(36)}@odeme.test` })
     await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
-    const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+    const address = {
+      first_name: "Ayşe",
+      last_name: "Yılmaz",
+      address_1: "Bağdat Caddesi 1",
+      city: "İstanbul",
+      postal_code: "34710",
+      country_code: "tr",
+    }
     await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
     const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
     await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })

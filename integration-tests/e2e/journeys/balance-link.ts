@@ -14,7 +14,6 @@ import type { Stack } from "../support/stack"
 import { screenshot, waitForView, waitOrError } from "../support/storefront"
 import { expectTurkishOnly } from "../support/turkish"
 
-
 describeWithChromium("balance payment links in Chromium", () => {
   let stack: Stack
   let browser: Browser
@@ -40,7 +39,14 @@ describeWithChromium("balance payment links in Chromium", () => {
     const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
     const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-balance-${Date.now().toString(36)}@odeme.test` })
     await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
-    const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+    const address = {
+      first_name: "Ayşe",
+      last_name: "Yılmaz",
+      address_1: "Bağdat Caddesi 1",
+      city: "İstanbul",
+      postal_code: "34710",
+      country_code: "tr",
+    }
     await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
     const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
     await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
@@ -79,10 +85,15 @@ describeWithChromium("balance payment links in Chromium", () => {
   }
 
   async function expectSettled() {
-    const { collections } = await eventually("the order owes 0", async () => {
-      const o = await owed()
-      return o.pending === 0 ? o : null
-    }, 60_000, 500)
+    const { collections } = await eventually(
+      "the order owes 0",
+      async () => {
+        const o = await owed()
+        return o.pending === 0 ? o : null
+      },
+      60_000,
+      500
+    )
     for (const pc of collections) {
       expect(pc.status).toBe("completed")
       expect(pc.payments).toHaveLength(1)
@@ -131,7 +142,9 @@ describeWithChromium("balance payment links in Chromium", () => {
       await waitOrError(page, '[data-testid="balance-transfer-iban"]:not(:empty)')
       expect(await page.locator('[data-testid="balance-transfer-iban"]').textContent()).toMatch(/^TR\d{2}/)
       // The deadline in the shopper's language: a Turkish month name and a time.
-      expect(await page.locator('[data-testid="balance-transfer-deadline"]').textContent()).toMatch(/(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık).*\d{1,2}:\d{2}/)
+      expect(await page.locator('[data-testid="balance-transfer-deadline"]').textContent()).toMatch(
+        /(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık).*\d{1,2}:\d{2}/
+      )
       expect(await page.locator('[data-testid="balance-transfer-reference"]').textContent()).toMatch(/^#\d+$/)
       expectTurkishOnly("balance-transfer-waiting", await page.innerText("body"))
       await screenshot(page, "balance-transfer-waiting")

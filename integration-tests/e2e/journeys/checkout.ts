@@ -25,7 +25,6 @@ import {
   waitOrError,
 } from "../support/storefront"
 
-
 describeWithChromium("storefront, emulator and Admin in Chromium", () => {
   let stack: Stack
   let browser: Browser

@@ -20,7 +20,6 @@ import type { Stack } from "../support/stack"
 import { customer, fillAddressAndShipping, publish, screenshot, waitForView, waitOrError, type Customer } from "../support/storefront"
 import { expectTurkishOnly, INTERNAL_ID } from "../support/turkish"
 
-
 describeWithChromium("Turkish without seams: the shopper's path and the Admin in Chromium", () => {
   let stack: Stack
   let browser: Browser
@@ -137,9 +136,19 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
     const { regions } = await store.request("GET", "/store/regions?fields=id,currency_code")
     const region = regions.find((r: any) => r.currency_code === "try")
     const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
-    const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-tr-attention-${Date.now().toString(36)}@odeme.test` })
+    const { cart } = await store.request("POST", "/store/carts", {
+      region_id: region.id,
+      email: `e2e-tr-attention-${Date.now().toString(36)}@odeme.test`,
+    })
     await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
-    const address = { first_name: "Deniz", last_name: "Aksoy", address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+    const address = {
+      first_name: "Deniz",
+      last_name: "Aksoy",
+      address_1: "Bağdat Caddesi 1",
+      city: "İstanbul",
+      postal_code: "34710",
+      country_code: "tr",
+    }
     await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
     const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
     await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })

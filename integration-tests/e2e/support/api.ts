@@ -41,7 +41,11 @@ export class AdminApi {
   }
 
   async post<T = any>(pathAndQuery: string, body: unknown = {}): Promise<T> {
-    const res = await json<T>(`${this.stack.backend}${pathAndQuery}`, { method: "POST", body, headers: { authorization: `Bearer ${await this.auth()}` } })
+    const res = await json<T>(`${this.stack.backend}${pathAndQuery}`, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${await this.auth()}` },
+    })
     if (res.status !== 200) throw new Error(`POST ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
     return res.body
   }

@@ -48,7 +48,8 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
   // E2E_STACK_FILE: the layer's one stack (support/global-stack.ts) writes its READY json there.
   // E2E_STACK='<READY json>': a stack started by hand (`node scripts/demo.js --ci --data-dir /tmp/x`).
   // A file attached to either neither starts nor stops it.
-  const shared = process.env.E2E_STACK ?? (process.env.E2E_STACK_FILE ? await readyFile(process.env.E2E_STACK_FILE, Math.max(timeoutMs, 9 * 60_000)) : null)
+  const shared =
+    process.env.E2E_STACK ?? (process.env.E2E_STACK_FILE ? await readyFile(process.env.E2E_STACK_FILE, Math.max(timeoutMs, 9 * 60_000)) : null)
   if (shared) {
     const info = JSON.parse(shared) as StackInfo
     // Shown by integration-tests/environment.js when a test fails: what Medusa logged meanwhile.

@@ -84,6 +84,8 @@ export function englishIn(text: string, fragments = englishFragments()): string[
 export function expectTurkishOnly(where: string, text: string) {
   const id = text.match(INTERNAL_ID)
   const english = englishIn(text)
-  const problems = [id ? `internal id ${id[0]}` : "", english.length ? `English: ${english.map((e) => JSON.stringify(e)).join(", ")}` : ""].filter(Boolean)
+  const problems = [id ? `internal id ${id[0]}` : "", english.length ? `English: ${english.map((e) => JSON.stringify(e)).join(", ")}` : ""].filter(
+    Boolean
+  )
   if (problems.length) throw new Error(`${where} shows ${problems.join("; ")}\n--- text ---\n${text.slice(0, 3000)}`)
 }

@@ -14,7 +14,14 @@ export interface WorldView {
   payments: Array<{ session_id: string; status: string }>
   /** Sessions with at least one unresolved "needs attention" item. */
   listed: Set<string>
-  orders: Array<{ id: string; status: string; captured: number; refunded: number; sessions: string[]; capturedByCollection: Record<string, string[]> }>
+  orders: Array<{
+    id: string
+    status: string
+    captured: number
+    refunded: number
+    sessions: string[]
+    capturedByCollection: Record<string, string[]>
+  }>
   /** Medusa's captured payments of the cart, by session. */
   capturedSessions: string[]
 }
@@ -30,14 +37,17 @@ export function invariantViolations(w: WorldView): string[] {
     const inLiveOrder = live.some((o) => Object.values(o.capturedByCollection).some((sessions) => sessions.includes(p.order_id)))
     const theCapture = charge?.role === "primary" && payment?.status === "paid" && captured && inLiveOrder
     if (!theCapture && !w.listed.has(p.order_id)) {
-      problems.push(`service payment ${p.uuid} of ${p.order_id} (${charge ? `charge ${charge.role}` : "no charge"}, payment ${payment?.status}, captured ${captured}) is neither a live order's capture nor listed`)
+      problems.push(
+        `service payment ${p.uuid} of ${p.order_id} (${charge ? `charge ${charge.role}` : "no charge"}, payment ${payment?.status}, captured ${captured}) is neither a live order's capture nor listed`
+      )
     }
   }
   for (const o of w.orders) {
     if (o.status === "canceled" && o.captured > o.refunded) problems.push(`canceled order ${o.id} keeps ${o.captured - o.refunded} captured`)
     // One collection (the cart's, or a balance) is paid by one capture; a second one is the customer paying twice.
     for (const [collection, sessions] of Object.entries(o.capturedByCollection)) {
-      if (sessions.length > 1 && !sessions.some((s) => w.listed.has(s))) problems.push(`collection ${collection} of order ${o.id} captured ${sessions.length} times, none listed`)
+      if (sessions.length > 1 && !sessions.some((s) => w.listed.has(s)))
+        problems.push(`collection ${collection} of order ${o.id} captured ${sessions.length} times, none listed`)
     }
   }
   for (const s of w.capturedSessions) {

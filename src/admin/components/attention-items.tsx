@@ -76,22 +76,25 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
   const { t } = useTranslation()
   const mutation = useAttentionAction(action)
   const target =
-    action === "check" || action === "resolve" ? item.session_id : action === "retry" ? item.notification_id : item.refund_id ?? item.charge_id
+    action === "check" || action === "resolve" ? item.session_id : action === "retry" ? item.notification_id : (item.refund_id ?? item.charge_id)
   if (!target) return null
   const run = () => {
     // What the person did is kept in the payment's timeline.
     const note = action === "resolve" ? window.prompt(t("odeme.attention.resolvePrompt")) : undefined
     if (action === "resolve" && !note?.trim()) return
-    mutation.mutate({ id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined }, {
-      onSuccess: (answer: unknown) => {
-        // "Check now" says what it found (still waiting, paid now, unknown to the service), not just "done".
-        if (action === "check" && answer && typeof answer === "object" && "state" in answer) {
-          const shown = checkToast(t, answer as CheckResult)
-          toast[shown.kind](shown.title, { description: shown.description })
-        } else toast.success(t("odeme.attention.toast.done"))
-      },
-      onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
-    })
+    mutation.mutate(
+      { id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined },
+      {
+        onSuccess: (answer: unknown) => {
+          // "Check now" says what it found (still waiting, paid now, unknown to the service), not just "done".
+          if (action === "check" && answer && typeof answer === "object" && "state" in answer) {
+            const shown = checkToast(t, answer as CheckResult)
+            toast[shown.kind](shown.title, { description: shown.description })
+          } else toast.success(t("odeme.attention.toast.done"))
+        },
+        onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
+      }
+    )
   }
   return (
     <Button

@@ -42,7 +42,9 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
             )}
             {p.last_checked_at && (
               <DetailRow label={t("odeme.widget.lastCheck")} testId="odeme-last-check">
-                {p.last_check ? t("odeme.widget.lastCheckAt", { result: lastCheckText(t, p.last_check), at: formatTime(p.last_checked_at, i18n.language) }) : formatTime(p.last_checked_at, i18n.language)}
+                {p.last_check
+                  ? t("odeme.widget.lastCheckAt", { result: lastCheckText(t, p.last_check), at: formatTime(p.last_checked_at, i18n.language) })
+                  : formatTime(p.last_checked_at, i18n.language)}
               </DetailRow>
             )}
             {p.review_code && (

@@ -102,8 +102,18 @@ export function checkResultText(t: T, r: Pick<CheckResult, "code" | "state">): s
 
 /** How a toast reports a check: its title and sentence, from the stable result code. */
 export function checkToast(t: T, r: CheckResult): { kind: "success" | "info" | "warning"; title: string; description: string } {
-  if (r.changed && r.state === "paid") return { kind: "success", title: t("odeme.widget.toast.paidNowTitle"), description: t("odeme.widget.toast.paidNow") }
-  if (r.changed) return { kind: "success", title: t("odeme.widget.toast.changedTitle"), description: t("odeme.widget.toast.changed", { state: stateLabel(t, r.state) }) }
+  if (r.changed && r.state === "paid")
+    return { kind: "success", title: t("odeme.widget.toast.paidNowTitle"), description: t("odeme.widget.toast.paidNow") }
+  if (r.changed)
+    return {
+      kind: "success",
+      title: t("odeme.widget.toast.changedTitle"),
+      description: t("odeme.widget.toast.changed", { state: stateLabel(t, r.state) }),
+    }
   const failed = r.code === "not_found" || r.code === "service_error" || r.code === "settling_failed" || r.code === "unknown_session"
-  return { kind: failed ? "warning" : "info", title: t(failed ? "odeme.widget.toast.failedTitle" : "odeme.widget.toast.unchangedTitle"), description: checkResultText(t, r) }
+  return {
+    kind: failed ? "warning" : "info",
+    title: t(failed ? "odeme.widget.toast.failedTitle" : "odeme.widget.toast.unchangedTitle"),
+    description: checkResultText(t, r),
+  }
 }

@@ -56,7 +56,9 @@ const path = (template: string, ...ids: string[]) => ids.reduce((p, id) => p.rep
 
 export const odemeApi = {
   orderPayments: (orderId: string) =>
-    sdk.client.fetch<{ order_id: string; payments: AdminOrderPayment[]; collections?: AdminOrderCollection[] }>(path("/admin/odeme/orders/:order_id/payment", orderId)),
+    sdk.client.fetch<{ order_id: string; payments: AdminOrderPayment[]; collections?: AdminOrderCollection[] }>(
+      path("/admin/odeme/orders/:order_id/payment", orderId)
+    ),
   checkPayment: (sessionId: string) =>
     sdk.client.fetch<CheckResult>(path("/admin/odeme/payments/:session_id/check", sessionId), { method: "POST", body: {} }),
   retryNotification: (id: string) => sdk.client.fetch<unknown>(path("/admin/odeme/notifications/:id/retry", id), { method: "POST", body: {} }),

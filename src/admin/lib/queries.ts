@@ -43,8 +43,6 @@ export function useCheckPayment() {
   })
 }
 
-
-
 export function useTestConnection() {
   return useMutation({ mutationFn: () => odemeApi.testConnection() })
 }

@@ -70,7 +70,13 @@ function OrderCollections({ collections }: { collections: AdminOrderCollection[]
       </div>
       <div className="flex flex-col py-2">
         {collections.map((c) => (
-          <div key={c.id} className="flex items-center justify-between gap-x-2 px-6 py-2" data-testid="odeme-collection" data-kind={c.kind} data-status={c.status}>
+          <div
+            key={c.id}
+            className="flex items-center justify-between gap-x-2 px-6 py-2"
+            data-testid="odeme-collection"
+            data-kind={c.kind}
+            data-status={c.status}
+          >
             <div className="flex min-w-0 flex-col">
               <Text size="small" weight="plus" leading="compact">
                 {t(`odeme.widget.collection.${c.kind}`)}
@@ -119,10 +125,20 @@ function manualRefundsOf(order: AdminOrder, sessionId: string): ManualRefund[] {
   const payment = payments.find((p) => p.payment_session_id === sessionId)
   if (!payment) return []
   const recorded = payment.data?.manual_refunds ?? payment.refunds ?? []
-  return recorded.filter((r) => r && r.amount !== undefined).map((r) => ({ amount: String(r.amount), currency: (payment.currency_code ?? "").toUpperCase() }))
+  return recorded
+    .filter((r) => r && r.amount !== undefined)
+    .map((r) => ({ amount: String(r.amount), currency: (payment.currency_code ?? "").toUpperCase() }))
 }
 
-function PaymentCard({ payment: p, refunds, collection }: { payment: AdminOrderPayment; refunds: ManualRefund[]; collection?: AdminOrderCollection }) {
+function PaymentCard({
+  payment: p,
+  refunds,
+  collection,
+}: {
+  payment: AdminOrderPayment
+  refunds: ManualRefund[]
+  collection?: AdminOrderCollection
+}) {
   const { t, i18n } = useTranslation()
   const check = useCheckPayment()
   const money = (amount: string | null, currency: string | null) => formatMoney(amount, currency, i18n.language)
@@ -257,7 +273,15 @@ function PaymentCard({ payment: p, refunds, collection }: { payment: AdminOrderP
         <Text size="xsmall" leading="compact" className="text-ui-fg-muted" data-testid="odeme-check-now-hint">
           {t("odeme.widget.checkNowHint")}
         </Text>
-        <Button className="shrink-0" size="small" variant="secondary" onClick={checkNow} isLoading={check.isPending} disabled={check.isPending} data-testid="odeme-check-now">
+        <Button
+          className="shrink-0"
+          size="small"
+          variant="secondary"
+          onClick={checkNow}
+          isLoading={check.isPending}
+          disabled={check.isPending}
+          data-testid="odeme-check-now"
+        >
           {t("odeme.widget.checkNow")}
         </Button>
       </div>

@@ -21,7 +21,8 @@ async function run(req: Record<string, unknown>, ...middlewares: Array<(req: any
   }
   return { req: r as Record<string, any> }
 }
-const query = (schema: Parameters<typeof validateAndTransformQuery>[0], q: Record<string, unknown>) => run({ query: q }, validateAndTransformQuery(schema, {}))
+const query = (schema: Parameters<typeof validateAndTransformQuery>[0], q: Record<string, unknown>) =>
+  run({ query: q }, validateAndTransformQuery(schema, {}))
 const publicQuery = (schema: typeof OdemeReturnQuery | typeof StoreGetOdemePaymentSessionParams, q: Record<string, unknown>) =>
   run({ query: q }, knownQueryOnly(schema), validateAndTransformQuery(schema, {}))
 const params = (schema: Parameters<typeof validatedParams>[1], p: Record<string, string>) =>
@@ -91,12 +92,18 @@ describe("public queries (knownQueryOnly, then validateAndTransformQuery)", () =
     [{ message: "a\u0000b" }, /NUL characters are not allowed/],
     [{ hash: "h".repeat(1025) }, /field 'hash' too big/],
   ])("the return route refuses %j with a 400", async (q, message) => {
-    expect((await publicQuery(OdemeReturnQuery, q)).error).toEqual(expect.objectContaining({ type: "invalid_data", message: expect.stringMatching(message) }))
+    expect((await publicQuery(OdemeReturnQuery, q)).error).toEqual(
+      expect.objectContaining({ type: "invalid_data", message: expect.stringMatching(message) })
+    )
   })
 
   it("the status route takes a cart id or a collection with its order (strings) and ignores anything else", async () => {
-    expect((await publicQuery(StoreGetOdemePaymentSessionParams, { cart_id: "cart_1", fields: "*" })).req?.validatedQuery).toEqual({ cart_id: "cart_1" })
-    expect((await publicQuery(StoreGetOdemePaymentSessionParams, { payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedQuery).toEqual({
+    expect((await publicQuery(StoreGetOdemePaymentSessionParams, { cart_id: "cart_1", fields: "*" })).req?.validatedQuery).toEqual({
+      cart_id: "cart_1",
+    })
+    expect(
+      (await publicQuery(StoreGetOdemePaymentSessionParams, { payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedQuery
+    ).toEqual({
       payment_collection_id: "pay_col_1",
       order_id: "order_1",
     })
@@ -109,7 +116,10 @@ describe("store body (validateAndTransformBody)", () => {
   it("the form route takes { cart_id } or { payment_collection_id, order_id } and nothing else", async () => {
     const body = (b: unknown) => run({ body: b }, validateAndTransformBody(StoreCreateOdemeCheckoutForm))
     expect((await body({ cart_id: "cart_1" })).req?.validatedBody).toEqual({ cart_id: "cart_1" })
-    expect((await body({ payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedBody).toEqual({ payment_collection_id: "pay_col_1", order_id: "order_1" })
+    expect((await body({ payment_collection_id: "pay_col_1", order_id: "order_1" })).req?.validatedBody).toEqual({
+      payment_collection_id: "pay_col_1",
+      order_id: "order_1",
+    })
     expect((await body({ cart_id: "" })).error?.type).toBe("invalid_data")
     expect((await body({ cart_id: "cart_1", amount: 1 })).error?.message).toMatch(/Unrecognized fields: 'amount'/)
   })

@@ -16,7 +16,10 @@ export function clientAddress(req: MedusaRequest, trustProxy: boolean): string {
   if (trustProxy) {
     // The right-most entry is the one the trusted proxy added; the ones before it are the client's word.
     const forwarded = req.headers["x-forwarded-for"]
-    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded ?? "").split(",").map((h) => h.trim()).filter(Boolean)
+    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean)
     if (hops.length) return normalizeIp(hops[hops.length - 1])
   }
   return normalizeIp(req.socket?.remoteAddress ?? "")
@@ -55,7 +58,9 @@ export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next
   if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith("pp_odeme-")) return next()
   const given = body.data && typeof body.data === "object" ? body.data : {}
   if ("session_id" in given || "session_tag" in given) {
-    return next(odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it."))
+    return next(
+      odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it.")
+    )
   }
   const ip = customerAddress(req, odemeModule(req.scope).odemeOptions)
   const { client_ip: _ignored, ...rest } = given

@@ -55,8 +55,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
     filters: { id: sessionId },
   })
   const session = data[0] as
-    | (Omit<OwnedSession, "order_id" | "order_canceled"> & { payment_collection?: { cart?: { id?: string } | null } | null })
-    | undefined
+    (Omit<OwnedSession, "order_id" | "order_canceled"> & { payment_collection?: { cart?: { id?: string } | null } | null }) | undefined
   if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
   const cartId = session.payment_collection?.cart?.id
   let orderId: string | null = null
@@ -93,7 +92,11 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
  */
 export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSession): Promise<void> {
   if (session.order_canceled) {
-    throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", `Order ${session.order_id} was canceled; its balance can no longer be paid.`)
+    throw odemeError(
+      MedusaError.Types.NOT_ALLOWED,
+      "odeme.order_canceled",
+      `Order ${session.order_id} was canceled; its balance can no longer be paid.`
+    )
   }
   // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
   if (await paidByOthers(scope, session.id, session.payment_collection_id)) {

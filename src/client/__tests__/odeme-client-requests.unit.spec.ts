@@ -147,7 +147,6 @@ describe("OdemeClient requests", () => {
     expect(isVerifiedSuccessful({ ...res, official_status: "failed" })).toBe(false)
   })
 
-
   it("verifyNotification: an unknown boolean string is invalid_response", async () => {
     svc.on("POST", "/api/sale/webhook/verify", 200, { is_valid: "yes", official_status: "successful" })
     const err = await catchErr(svc.makeClient().verifyNotification({ order_id: "1", uuid: UUID, status: "successful", hash: "h" }))
@@ -187,7 +186,11 @@ describe("OdemeClient requests", () => {
     const { signature, ...rest } = form.fields
     expect(signature).toBe(signQuickCheckout(rest, KEY))
     expect(JSON.stringify(form)).not.toContain(KEY)
-    expect(() => svc.makeClient({ apiId: undefined }).buildQuickCheckoutForm({ ...rest, amount: 1, orderId: "x", successUrl: "https://a", cancelUrl: "https://b" } as never)).toThrow(TypeError)
+    expect(() =>
+      svc
+        .makeClient({ apiId: undefined })
+        .buildQuickCheckoutForm({ ...rest, amount: 1, orderId: "x", successUrl: "https://a", cancelUrl: "https://b" } as never)
+    ).toThrow(TypeError)
   })
 
   it("does not expose the key through the client object", () => {

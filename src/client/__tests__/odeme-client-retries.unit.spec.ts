@@ -19,7 +19,9 @@ const CALLS: Record<keyof typeof ODEME_ENDPOINTS, (c: OdemeClient) => Promise<un
 
 describe("which calls are retried", () => {
   it("only the two creating calls are not retry-safe", () => {
-    const notSafe = Object.values(ODEME_ENDPOINTS).filter((e) => !e.retrySafe).map((e) => e.name)
+    const notSafe = Object.values(ODEME_ENDPOINTS)
+      .filter((e) => !e.retrySafe)
+      .map((e) => e.name)
     expect(notSafe.sort()).toEqual(["createBankTransfer", "createCardPayment"])
     for (const e of Object.values(ODEME_ENDPOINTS)) if (e.method === "GET") expect(e.retrySafe).toBe(true)
   })
@@ -82,7 +84,9 @@ describe("retries after an answer (real socket)", () => {
   })
 
   it("verify is retried on 503 with the same body", async () => {
-    service = await startLocalService((_req, res, n) => (n === 1 ? json(res, 503, { message: "busy" }) : json(res, 200, { is_valid: true, official_status: "successful" })))
+    service = await startLocalService((_req, res, n) =>
+      n === 1 ? json(res, 503, { message: "busy" }) : json(res, 200, { is_valid: true, official_status: "successful" })
+    )
     const client = new OdemeClient({ baseUrl: service.url, apiKey: KEY, retryBaseDelayMs: 1 })
     const res = await client.verifyNotification(VERIFY_INPUT)
     await client.close()
@@ -93,7 +97,9 @@ describe("retries after an answer (real socket)", () => {
   })
 
   it("429 waits for Retry-After, capped at retryMaxDelayMs", async () => {
-    service = await startLocalService((_req, res, n) => (n === 1 ? json(res, 429, { message: "slow down" }, { "retry-after": "30" }) : json(res, 200, { result: [] })))
+    service = await startLocalService((_req, res, n) =>
+      n === 1 ? json(res, 429, { message: "slow down" }, { "retry-after": "30" }) : json(res, 200, { result: [] })
+    )
     const client = new OdemeClient({ baseUrl: service.url, apiKey: KEY, retryBaseDelayMs: 1, retryMaxDelayMs: 300 })
     expect(await client.listBanks(2)).toEqual([])
     await client.close()
@@ -108,7 +114,10 @@ describe("retries after a connection failure (MockAgent)", () => {
   const reset = (message: string) => Object.assign(new Error(message), { code: "ECONNRESET" })
 
   it("network error: kind network, retried on GET, message redacted", async () => {
-    svc.pool.intercept({ method: "GET", path: "/api/pay/bank_transfer/bank-group/list" }).replyWithError(reset(`socket hang up api-key=${KEY}`)).times(3)
+    svc.pool
+      .intercept({ method: "GET", path: "/api/pay/bank_transfer/bank-group/list" })
+      .replyWithError(reset(`socket hang up api-key=${KEY}`))
+      .times(3)
     const err = await catchErr(svc.makeClient().listBankGroups())
     expect(err).toMatchObject({ kind: "network", code: "ECONNRESET", attempts: 3, retryable: true })
     expect(err.detail).toContain("[redacted]")

@@ -20,7 +20,8 @@ describe("backoff and Retry-After", () => {
 
 describe("retryPolicy (the decision handed to undici's retry interceptor)", () => {
   const ctx = { state: { counter: 1 }, opts: { path: "/", method: "GET" as const } }
-  const statusErr = (statusCode: number, headers: Record<string, string> = {}) => Object.assign(new Error("Request failed"), { statusCode, headers, code: "UND_ERR_REQ_RETRY" })
+  const statusErr = (statusCode: number, headers: Record<string, string> = {}) =>
+    Object.assign(new Error("Request failed"), { statusCode, headers, code: "UND_ERR_REQ_RETRY" })
   const codeErr = (code: string) => Object.assign(new Error(code), { code })
 
   function decide(policy: ReturnType<typeof retryPolicy>, err: Error): Promise<{ result: Error | null | undefined; ms: number }> {
@@ -30,13 +31,27 @@ describe("retryPolicy (the decision handed to undici's retry interceptor)", () =
 
   function make(over: Partial<Parameters<typeof retryPolicy>[0]> = {}) {
     const retries: Array<[string, number, number]> = []
-    const policy = retryPolicy({ retries: 2, baseDelayMs: 1, maxDelayMs: 200, signal: new AbortController().signal, onRetry: (...a) => retries.push(a), ...over })
+    const policy = retryPolicy({
+      retries: 2,
+      baseDelayMs: 1,
+      maxDelayMs: 200,
+      signal: new AbortController().signal,
+      onRetry: (...a) => retries.push(a),
+      ...over,
+    })
     return { policy, retries }
   }
 
   it("answers at once, with the error, for what is not transient", async () => {
     const { policy, retries } = make()
-    for (const err of [statusErr(400), statusErr(404), statusErr(301), codeErr("UND_ERR_BODY_TIMEOUT"), codeErr("UND_MOCK_ERR_MOCK_NOT_MATCHED"), new Error("no code")]) {
+    for (const err of [
+      statusErr(400),
+      statusErr(404),
+      statusErr(301),
+      codeErr("UND_ERR_BODY_TIMEOUT"),
+      codeErr("UND_MOCK_ERR_MOCK_NOT_MATCHED"),
+      new Error("no code"),
+    ]) {
       expect((await decide(policy, err)).result).toBe(err)
     }
     expect(retries).toEqual([])
@@ -50,7 +65,10 @@ describe("retryPolicy (the decision handed to undici's retry interceptor)", () =
     expect(policy.attempts()).toBe(3)
     const last = codeErr("UND_ERR_HEADERS_TIMEOUT")
     expect((await decide(policy, last)).result).toBe(last)
-    expect(retries.map(([what, attempt]) => [what, attempt])).toEqual([["HTTP 503", 1], ["ECONNRESET", 2]])
+    expect(retries.map(([what, attempt]) => [what, attempt])).toEqual([
+      ["HTTP 503", 1],
+      ["ECONNRESET", 2],
+    ])
     for (const s of [408, 429, 500, 599]) expect((await decide(make().policy, statusErr(s))).result).toBeNull()
   })
 

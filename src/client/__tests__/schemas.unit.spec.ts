@@ -66,7 +66,10 @@ describe("coercing schemas", () => {
     }
     expect(VerifyResultSchema.parse({ is_valid: false, official_status: "successful" }).is_valid).toBe(false)
     // The informational booleans stay lenient: they decide nothing.
-    expect(VerifyResultSchema.parse({ is_valid: true, official_status: "failed", success: "1", status_match: 0 })).toMatchObject({ success: true, status_match: false })
+    expect(VerifyResultSchema.parse({ is_valid: true, official_status: "failed", success: "1", status_match: 0 })).toMatchObject({
+      success: true,
+      status_match: false,
+    })
   })
 })
 
@@ -100,7 +103,9 @@ describe("errors", () => {
 describe("coercions, exactly", () => {
   it("trims and signs integers and decimals that arrive as text", () => {
     expect([zIntLike.parse(" 42 "), zIntLike.parse("+5"), zIntLike.parse("-5"), zIntLike.parse(7)]).toEqual([42, 5, -5, 7])
-    expect([zNumberLike.parse(" 1.5 "), zNumberLike.parse(".5"), zNumberLike.parse("5."), zNumberLike.parse("-1.25"), zNumberLike.parse(3)]).toEqual([1.5, 0.5, 5, -1.25, 3])
+    expect([zNumberLike.parse(" 1.5 "), zNumberLike.parse(".5"), zNumberLike.parse("5."), zNumberLike.parse("-1.25"), zNumberLike.parse(3)]).toEqual([
+      1.5, 0.5, 5, -1.25, 3,
+    ])
     for (const bad of ["1.2.3", ".", "+", "1 2", "0x10"]) expect(zNumberLike.safeParse(bad).success).toBe(false)
     for (const bad of ["4 2", "0x1", "1e3"]) expect(zIntLike.safeParse(bad).success).toBe(false)
   })
@@ -113,7 +118,12 @@ describe("coercions, exactly", () => {
 
   it("reads sale_status from text and null lists as empty", () => {
     const base = { br_tracking_no: 1, br_name: "a", br_price: "1.00", br_currency: "TRY", br_bank_name: "b", br_iban: "c", sale_date: "1" }
-    expect(TransferRecordSchema.parse({ ...base, sale_status: " 1 " })).toMatchObject({ sale_status: 1, br_tracking_no: "1", br_price: 1, sale_date: 1 })
+    expect(TransferRecordSchema.parse({ ...base, sale_status: " 1 " })).toMatchObject({
+      sale_status: 1,
+      br_tracking_no: "1",
+      br_price: 1,
+      sale_date: 1,
+    })
     expect(TransferRecordSchema.safeParse({ ...base, sale_status: "1.0" }).success).toBe(false)
     expect(BankGroupListResponseSchema.parse({ result: null }).result).toEqual([])
     expect(BankGroupListResponseSchema.parse({ result: [{ id: "3", name: "x" }] }).result).toEqual([{ id: 3, name: "x" }])

@@ -1,10 +1,4 @@
-import {
-  canonicalQuickCheckoutString,
-  rfc3986Encode,
-  safeEqual,
-  signQuickCheckout,
-  verifyQuickCheckoutSignature,
-} from "../signature"
+import { canonicalQuickCheckoutString, rfc3986Encode, safeEqual, signQuickCheckout, verifyQuickCheckoutSignature } from "../signature"
 
 /**
  * Fixed vectors computed once, outside this code base:
@@ -131,9 +125,7 @@ describe("verifyQuickCheckoutSignature", () => {
       ok: false,
       reason: "expired",
     })
-    expect(
-      verifyQuickCheckoutSignature(v.fields, v.signature, v.key, { now: ts + 120, maxAgeSeconds: 60 }).ok
-    ).toBe(false)
+    expect(verifyQuickCheckoutSignature(v.fields, v.signature, v.key, { now: ts + 120, maxAgeSeconds: 60 }).ok).toBe(false)
   })
 
   it("refuses a ts from the future beyond the skew", () => {
@@ -159,7 +151,17 @@ describe("verifyQuickCheckoutSignature: boundaries", () => {
   const KEY = "k_boundaries"
   const TS = 1_700_000_000
   const signed = (over: Record<string, unknown> = {}) => {
-    const fields = { api_id: 1, amount: "10.00", currency: "TRY", description: "d", order_id: "o", success_url: "https://s/ok", cancel_url: "https://s/no", ts: TS, ...over }
+    const fields = {
+      api_id: 1,
+      amount: "10.00",
+      currency: "TRY",
+      description: "d",
+      order_id: "o",
+      success_url: "https://s/ok",
+      cancel_url: "https://s/no",
+      ts: TS,
+      ...over,
+    }
     return { fields, signature: signQuickCheckout(fields, KEY) }
   }
 
@@ -167,7 +169,10 @@ describe("verifyQuickCheckoutSignature: boundaries", () => {
     const { fields, signature } = signed()
     expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 60 })).toEqual({ ok: true })
     expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 61 })).toEqual({ ok: false, reason: "future_ts" })
-    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 10, maxFutureSkewSeconds: 5 })).toEqual({ ok: false, reason: "future_ts" })
+    expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS - 10, maxFutureSkewSeconds: 5 })).toEqual({
+      ok: false,
+      reason: "future_ts",
+    })
     expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS + 1800 })).toEqual({ ok: true })
     expect(verifyQuickCheckoutSignature(fields, signature, KEY, { now: TS + 1801 })).toEqual({ ok: false, reason: "expired" })
   })
@@ -182,7 +187,8 @@ describe("verifyQuickCheckoutSignature: boundaries", () => {
 
   it("names each refusal", () => {
     const { fields, signature } = signed()
-    for (const s of [undefined, null, ""]) expect(verifyQuickCheckoutSignature(fields, s, KEY, { now: TS })).toEqual({ ok: false, reason: "missing_signature" })
+    for (const s of [undefined, null, ""])
+      expect(verifyQuickCheckoutSignature(fields, s, KEY, { now: TS })).toEqual({ ok: false, reason: "missing_signature" })
     expect(verifyQuickCheckoutSignature(fields, signature.toUpperCase(), KEY, { now: TS })).toEqual({ ok: true })
     expect(verifyQuickCheckoutSignature({ ...fields, order_id: "p" }, signature, KEY, { now: TS })).toEqual({ ok: false, reason: "bad_signature" })
     for (const ts of [undefined, "", "1.5", "soon"]) {
@@ -192,7 +198,9 @@ describe("verifyQuickCheckoutSignature: boundaries", () => {
   })
 
   it("normalises what it signs: null and undefined left out, amount two decimals, currency upper-cased", () => {
-    expect(canonicalQuickCheckoutString({ amount: 5, currency: "eur", description: null, order_id: undefined, ts: 7 } as never)).toBe("amount=5.00&currency=EUR&ts=7")
+    expect(canonicalQuickCheckoutString({ amount: 5, currency: "eur", description: null, order_id: undefined, ts: 7 } as never)).toBe(
+      "amount=5.00&currency=EUR&ts=7"
+    )
     expect(rfc3986Encode("a b!'()*~")).toBe("a%20b%21%27%28%29%2A~")
   })
 })

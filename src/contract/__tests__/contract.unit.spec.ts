@@ -121,9 +121,7 @@ describe("contract scenarios against the emulator (fidelity check)", () => {
   })
 
   it("stops when verify answers a mode that is not sandbox-like for a sandbox transfer", async () => {
-    const proxy = await startDriftingProxy(emu.url, (path, json) =>
-      path === "/api/sale/webhook/verify" ? { ...json, mode: "api_cc_pos" } : json
-    )
+    const proxy = await startDriftingProxy(emu.url, (path, json) => (path === "/api/sale/webhook/verify" ? { ...json, mode: "api_cc_pos" } : json))
     try {
       const report = await runContract({ baseUrl: proxy.url, apiKey: SANDBOX_KEY, apiId: 1001 })
       expect(report.outcome).toBe("refused")

@@ -50,10 +50,7 @@ describe("npm run test:contract entry (main)", () => {
     const emu = await startEmulator({ port: 0, webhookUrl: "http://127.0.0.1:9/webhook", webhookRetryDelaysMs: [] })
     const t = io()
     try {
-      const code = await main(
-        { ODEME_CONTRACT_BASE_URL: emu.url, ODEME_CONTRACT_API_KEY: SANDBOX_KEY, ODEME_CONTRACT_API_ID: "1001" },
-        t.io
-      )
+      const code = await main({ ODEME_CONTRACT_BASE_URL: emu.url, ODEME_CONTRACT_API_KEY: SANDBOX_KEY, ODEME_CONTRACT_API_ID: "1001" }, t.io)
       expect(code).toBe(0)
       const report = JSON.parse(readFileSync(join(t.dir, "contract-report.json"), "utf8"))
       expect(report.outcome).toBe("passed")

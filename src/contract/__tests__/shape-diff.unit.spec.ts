@@ -91,7 +91,16 @@ describe("diffShape", () => {
 
 describe("observedShape", () => {
   it("describes types without values and merges array items", () => {
-    expect(observedShape({ result: [{ id: 1, name: "a" }, { id: "2", extra: null }], n: null, e: [] })).toEqual({
+    expect(
+      observedShape({
+        result: [
+          { id: 1, name: "a" },
+          { id: "2", extra: null },
+        ],
+        n: null,
+        e: [],
+      })
+    ).toEqual({
       result: [{ id: "number|string", name: "string", extra: "null" }],
       n: "null",
       e: [],

@@ -2,7 +2,8 @@ import { checkLiveMinimum, visible } from "../api-guards"
 import type { EmulatorContext } from "../context"
 import { buildConfig, EmulatorState } from "../state"
 
-const ctx = (over = {}) => ({ state: new EmulatorState(buildConfig({ minimumAmountTry: "10.00", ...over }, "http://emu.test")) }) as unknown as EmulatorContext
+const ctx = (over = {}) =>
+  ({ state: new EmulatorState(buildConfig({ minimumAmountTry: "10.00", ...over }, "http://emu.test")) }) as unknown as EmulatorContext
 
 // §8 live minimum (TRY value) and §5.1 rule 3 (sandbox and live records apart), exactly (npm run mutate).
 describe("emulator API guards", () => {
@@ -18,7 +19,9 @@ describe("emulator API guards", () => {
 
   it("compares the TRY value through the rate", () => {
     expect(() => checkLiveMinimum(ctx({ rates: { USD: "40.00" } }), "0.25", "USD")).not.toThrow()
-    expect(() => checkLiveMinimum(ctx({ rates: { USD: "40.00" } }), "0.24", "USD")).toThrow("Amount 0.24 USD (9.60 TRY) is below the minimum of 10.00 TRY")
+    expect(() => checkLiveMinimum(ctx({ rates: { USD: "40.00" } }), "0.24", "USD")).toThrow(
+      "Amount 0.24 USD (9.60 TRY) is below the minimum of 10.00 TRY"
+    )
     expect(() => checkLiveMinimum(ctx(), "100.00", "JPY")).toThrow("No exchange rate configured for JPY")
   })
 

@@ -99,7 +99,9 @@ describe("bank transfer API", () => {
     const path = `/api/pay/bank_transfer/uuid/${json.payment_id}`
     for (let i = 0; i < 3; i++) await api(env.emu, "GET", path)
     expect((await control(env.emu, "/requests/counts?path=/api/pay/bank_transfer/uuid/")).result).toEqual({ [path]: 3 })
-    expect((await control(env.emu, "/requests/counts")).result).toEqual(expect.objectContaining({ "/api/pay/bank_transfer": expect.any(Number), [path]: 3 }))
+    expect((await control(env.emu, "/requests/counts")).result).toEqual(
+      expect.objectContaining({ "/api/pay/bank_transfer": expect.any(Number), [path]: 3 })
+    )
     await control(env.emu, "/reset", {})
     expect((await control(env.emu, "/requests/counts")).result).toEqual({})
   })
@@ -174,7 +176,13 @@ describe("bank transfer API", () => {
       const right = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}`, undefined, LIVE_KEY)
       expect(right.status).toBe(200)
       expect(right.json.result.br_tracking_no).toBe(byUuid.json.result.br_tracking_no)
-      const sandboxParam = await api(env.emu, "GET", `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}?sandbox_result=successful`, undefined, LIVE_KEY)
+      const sandboxParam = await api(
+        env.emu,
+        "GET",
+        `/api/pay/bank_transfer/control/${byUuid.json.result.br_tracking_no}?sandbox_result=successful`,
+        undefined,
+        LIVE_KEY
+      )
       expect(sandboxParam.status).toBe(400)
       // sandbox and live records are separate
       expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, SANDBOX_KEY)).status).toBe(404)
@@ -206,7 +214,13 @@ describe("bank transfer API", () => {
       const rec = await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${uuid}`, undefined, LIVE_KEY)
       expect(rec.json.result.sale_status).toBe(1)
       await waitFor(() => env.receiver.received.length === 1)
-      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "order_bt_1", uuid, status: "successful", hash: env.receiver.received[0].body.hash }, LIVE_KEY)
+      const v = await api(
+        env.emu,
+        "POST",
+        "/api/sale/webhook/verify",
+        { order_id: "order_bt_1", uuid, status: "successful", hash: env.receiver.received[0].body.hash },
+        LIVE_KEY
+      )
       expect(v.json).toMatchObject({ is_valid: true, official_status: "successful", mode: "api_cc_pos" })
     })
 
@@ -222,24 +236,67 @@ describe("bank transfer API", () => {
     it("matches a FAST transfer that arrived before the create only by sender name and amount", async () => {
       await control(env.emu, "/fast-transfer", { sender_name: "Ali Veli", amount: "75.00", currency: "TRY" })
       await control(env.emu, "/fast-transfer", { sender_name: "Zeynep Kaya", amount: "80.00", currency: "TRY" })
-      const wrongName = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Zeynep Kaya", amount: "75.00", order_id: "a" }), LIVE_KEY)
-      const wrongAmount = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Ali Veli", amount: "80.00", order_id: "b" }), LIVE_KEY)
-      const both = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "ali veli", amount: "75.00", order_id: "c" }), LIVE_KEY)
-      const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
+      const wrongName = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Zeynep Kaya", amount: "75.00", order_id: "a" }),
+        LIVE_KEY
+      )
+      const wrongAmount = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Ali Veli", amount: "80.00", order_id: "b" }),
+        LIVE_KEY
+      )
+      const both = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "ali veli", amount: "75.00", order_id: "c" }),
+        LIVE_KEY
+      )
+      const status = async (r: any) =>
+        (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
       expect([await status(wrongName), await status(wrongAmount), await status(both)]).toEqual([0, 0, 1])
     })
 
     it("uses an arrived FAST transfer once, only in its currency, and only for a live transfer that waits", async () => {
       await control(env.emu, "/fast-transfer", { sender_name: "  Deniz Ak ", amount: "60.00", currency: "TRY" })
       await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "70.00", currency: "USD" })
-      const usd = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "70.00", currency: "EUR", order_id: "eur" }), LIVE_KEY)
-      const first = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "first" }), LIVE_KEY)
-      const second = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "second" }), LIVE_KEY)
-      const status = async (r: any) => (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
+      const usd = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Deniz Ak", amount: "70.00", currency: "EUR", order_id: "eur" }),
+        LIVE_KEY
+      )
+      const first = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "first" }),
+        LIVE_KEY
+      )
+      const second = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Deniz Ak", amount: "60.00", order_id: "second" }),
+        LIVE_KEY
+      )
+      const status = async (r: any) =>
+        (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${r.json.payment_id}`, undefined, LIVE_KEY)).json.result.sale_status
       expect([await status(usd), await status(first), await status(second)]).toEqual([0, 1, 0])
       // A sandbox transfer is never matched by a live FAST transfer.
       await control(env.emu, "/fast-transfer", { sender_name: "Deniz Ak", amount: "60.00", currency: "TRY" })
-      const sandbox = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer({ customer_name: "Deniz Ak", amount: "60.00", sandbox_result: "pending", order_id: "sb" }))
+      const sandbox = await api(
+        env.emu,
+        "POST",
+        "/api/pay/bank_transfer",
+        transfer({ customer_name: "Deniz Ak", amount: "60.00", sandbox_result: "pending", order_id: "sb" })
+      )
       expect((await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${sandbox.json.payment_id}`)).json.result.sale_status).toBe(0)
     })
 
@@ -264,7 +321,13 @@ describe("bank transfer API", () => {
 
   describe("card API", () => {
     it("creates a pending card payment whose redirect_url is the three-button page", async () => {
-      const r = await api(env.emu, "POST", "/api/pay/credit_card", { amount: 99.5, currency: "TRY", order_id: "card_1", success_url: "https://shop.example/ok", cancel_url: "https://shop.example/no" })
+      const r = await api(env.emu, "POST", "/api/pay/credit_card", {
+        amount: 99.5,
+        currency: "TRY",
+        order_id: "card_1",
+        success_url: "https://shop.example/ok",
+        cancel_url: "https://shop.example/no",
+      })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ status: "pending", uuid: expect.any(String), order_id: "card_1", transaction_id: expect.any(String) })
       expect(r.json.redirect_url).toBe(`${env.emu.url}/checkout/session/${r.json.uuid}`)
@@ -274,7 +337,12 @@ describe("bank transfer API", () => {
       const done = await postForm(`${r.json.redirect_url}/complete`, { outcome: "approve" })
       expect(done.location).toMatch(/^https:\/\/shop\.example\/ok\?/)
       await waitFor(() => env.receiver.received.length === 1)
-      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", { order_id: "card_1", uuid: r.json.uuid, status: "successful", hash: env.receiver.received[0].body.hash })
+      const v = await api(env.emu, "POST", "/api/sale/webhook/verify", {
+        order_id: "card_1",
+        uuid: r.json.uuid,
+        status: "successful",
+        hash: env.receiver.received[0].body.hash,
+      })
       expect(v.json).toMatchObject({ is_valid: true, mode: "api_cc_pos" })
       const info = await api(env.emu, "POST", "/api/sale/info", { order_id: "card_1" })
       expect(info.status).toBe(200)
@@ -346,16 +414,24 @@ describe("bank transfer API, each answer exactly", () => {
     )
     await control(env.emu, "/config", { permBankTransfer: true })
     const live = await api(env.emu, "POST", "/api/pay/bank_transfer", transfer(), LIVE_KEY)
-    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${live.json.payment_id}`, undefined, LIVE_KEY)).json.result.br_tracking_no
-    expect((await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=successful`, undefined, LIVE_KEY)).json.message).toBe(
-      `Invalid parameter "sandbox_result": only available with a sandbox API key`
-    )
-    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/control/999999")).json).toEqual({ success: false, message: "Bank transfer 999999 not found" })
-    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/uuid/nope")).json).toEqual({ success: false, message: "Bank transfer with uuid nope not found" })
+    const trackingNo = (await api(env.emu, "GET", `/api/pay/bank_transfer/uuid/${live.json.payment_id}`, undefined, LIVE_KEY)).json.result
+      .br_tracking_no
+    expect(
+      (await api(env.emu, "GET", `/api/pay/bank_transfer/control/${trackingNo}?sandbox_result=successful`, undefined, LIVE_KEY)).json.message
+    ).toBe(`Invalid parameter "sandbox_result": only available with a sandbox API key`)
+    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/control/999999")).json).toEqual({
+      success: false,
+      message: "Bank transfer 999999 not found",
+    })
+    expect((await api(env.emu, "GET", "/api/pay/bank_transfer/uuid/nope")).json).toEqual({
+      success: false,
+      message: "Bank transfer with uuid nope not found",
+    })
   })
 
   it("lists the banks of the asked group only, and refuses a group id that is not an integer", async () => {
-    const ids = async (group: number) => (await api(env.emu, "GET", `/api/pay/bank_transfer/get/banks/${group}`)).json.result.map((b: any) => b.bta_id)
+    const ids = async (group: number) =>
+      (await api(env.emu, "GET", `/api/pay/bank_transfer/get/banks/${group}`)).json.result.map((b: any) => b.bta_id)
     expect(await ids(1)).toEqual([11, 12, 13])
     expect(await ids(2)).toEqual([21, 22])
     for (const bad of ["abc", "x1", "1x"]) {

@@ -1,14 +1,5 @@
 import type { RunningEmulator } from "../types"
-import {
-  api,
-  control,
-  emulatorWithReceiver,
-  openQuickCheckout,
-  postForm,
-  startReceiver,
-  startTestEmulator,
-  waitFor,
-} from "./helpers"
+import { api, control, emulatorWithReceiver, openQuickCheckout, postForm, startReceiver, startTestEmulator, waitFor } from "./helpers"
 
 const transfer = (order_id: string) => ({
   bank_id: 12,

@@ -39,7 +39,12 @@ describe("emulator payments", () => {
     expect(p).toMatchObject({ status: "pending", amount: "150.00", order_id: "o1", hashes: {} })
     expect(p.uuid).toMatch(/^[0-9a-f-]{36}$/)
     expect(ctx.state.payments.get(p.uuid)).toBe(p)
-    expect(p.transfer).toMatchObject({ br_name: "Ayşe Yılmaz", bank_id: BANK_ACCOUNTS[0].bta_id, br_iban: BANK_ACCOUNTS[0].bta_iban, client_ip: "203.0.113.7" })
+    expect(p.transfer).toMatchObject({
+      br_name: "Ayşe Yılmaz",
+      bank_id: BANK_ACCOUNTS[0].bta_id,
+      br_iban: BANK_ACCOUNTS[0].bta_iban,
+      client_ip: "203.0.113.7",
+    })
   })
 
   it("writes the §2.5 record with sale_status 0, 1, 2", () => {
@@ -74,14 +79,38 @@ describe("emulator payments", () => {
 
   it("a card payment without a method becomes credit_card; its failure message is the card's unless given", () => {
     const { ctx, notified } = context()
-    const card = createPayment(ctx, { kind: "quick_checkout", method: null, mode: "sandbox", api_id: 1, order_id: "c", amount: "10", currency: "TRY" } as never)
+    const card = createPayment(ctx, {
+      kind: "quick_checkout",
+      method: null,
+      mode: "sandbox",
+      api_id: 1,
+      order_id: "c",
+      amount: "10",
+      currency: "TRY",
+    } as never)
     finalize(ctx, card, "failed")
     expect(card).toMatchObject({ method: "credit_card", failure_message: MESSAGES.cardFailed })
     expect(notified[0].body.type).toBe("credit_card")
-    const other = createPayment(ctx, { kind: "quick_checkout", method: null, mode: "sandbox", api_id: 1, order_id: "d", amount: "10", currency: "TRY" } as never)
+    const other = createPayment(ctx, {
+      kind: "quick_checkout",
+      method: null,
+      mode: "sandbox",
+      api_id: 1,
+      order_id: "d",
+      amount: "10",
+      currency: "TRY",
+    } as never)
     finalize(ctx, other, "failed", { method: "bank_transfer", message: "nope" })
     expect(other).toMatchObject({ method: "bank_transfer", failure_message: "nope" })
-    const ok = createPayment(ctx, { kind: "quick_checkout", method: null, mode: "sandbox", api_id: 1, order_id: "e", amount: "10", currency: "TRY" } as never)
+    const ok = createPayment(ctx, {
+      kind: "quick_checkout",
+      method: null,
+      mode: "sandbox",
+      api_id: 1,
+      order_id: "e",
+      amount: "10",
+      currency: "TRY",
+    } as never)
     finalize(ctx, ok, "successful")
     expect(ok.failure_message).toBeUndefined()
   })

@@ -1,15 +1,4 @@
-import {
-  api,
-  control,
-  emulatorWithReceiver,
-  get,
-  LIVE_ID,
-  LIVE_KEY,
-  openQuickCheckout,
-  postForm,
-  signedForm,
-  waitFor,
-} from "./helpers"
+import { api, control, emulatorWithReceiver, get, LIVE_ID, LIVE_KEY, openQuickCheckout, postForm, signedForm, waitFor } from "./helpers"
 
 describe("Quick Checkout", () => {
   const env = emulatorWithReceiver()
@@ -146,13 +135,32 @@ describe("Quick Checkout", () => {
       ["a malformed amount", () => signedForm({ amount: "200" }), 400, /amount/],
       ["a zero amount", () => signedForm({ amount: "0.00" }), 400, /amount/],
       ["an unknown currency", () => signedForm({ currency: "JPY" }), 400, /currency/],
-      ["a missing order_id", () => { const f = signedForm({}); delete f.order_id; return f }, 400, /order_id/],
+      [
+        "a missing order_id",
+        () => {
+          const f = signedForm({})
+          delete f.order_id
+          return f
+        },
+        400,
+        /order_id/,
+      ],
       ["a blank order_id", () => signedForm({ order_id: "  " }), 400, /Missing required field .{1,6}order_id/],
       ["a non-integer api_id", () => signedForm({ api_id: "10a" }), 400, /api_id.{1,8}: must be an integer/],
       ["an amount with one decimal", () => signedForm({ amount: "200.5" }), 400, /must have the shape 200.00/],
-      ["a success_url that is not http(s)", () => signedForm({ success_url: "ftp://shop.example/ok" }), 400, /success_url.{1,8}: must be an absolute URL/],
+      [
+        "a success_url that is not http(s)",
+        () => signedForm({ success_url: "ftp://shop.example/ok" }),
+        400,
+        /success_url.{1,8}: must be an absolute URL/,
+      ],
       ["a cancel_url that is not a URL", () => signedForm({ cancel_url: "not a url" }), 400, /cancel_url.{1,8}: must be an absolute URL/],
-      ["a non-https cancel_url in live", () => signedForm({ api_id: String(LIVE_ID), cancel_url: "http://shop.example/no" }, LIVE_KEY), 400, /cancel_url.{1,8}: HTTPS is required/],
+      [
+        "a non-https cancel_url in live",
+        () => signedForm({ api_id: String(LIVE_ID), cancel_url: "http://shop.example/no" }, LIVE_KEY),
+        400,
+        /cancel_url.{1,8}: HTTPS is required/,
+      ],
       ["a non-https URL in live", () => signedForm({ api_id: String(LIVE_ID), success_url: "http://shop.example/ok" }, LIVE_KEY), 400, /HTTPS/],
       ["a live amount under the minimum", () => signedForm({ api_id: String(LIVE_ID), amount: "5.00" }, LIVE_KEY), 400, /minimum/],
     ]
@@ -241,7 +249,10 @@ describe("Quick Checkout", () => {
   })
 
   // §4.2 rule 4 / §4.1 rule 3: the page offers transfer only with api_perm_bank_transfer=1 and pm_bank_transfer=1.
-  it.each([["pm_bank_transfer", { pmBankTransfer: false }], ["api_perm_bank_transfer", { permBankTransfer: false }]])("hides the transfer choice when %s is off", async (_flag, config) => {
+  it.each([
+    ["pm_bank_transfer", { pmBankTransfer: false }],
+    ["api_perm_bank_transfer", { permBankTransfer: false }],
+  ])("hides the transfer choice when %s is off", async (_flag, config) => {
     await control(env.emu, "/config", config)
     const { location, uuid } = await openQuickCheckout(env.emu)
     const page = await get(env.emu.url + location)

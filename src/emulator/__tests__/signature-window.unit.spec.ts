@@ -56,7 +56,9 @@ describe("checkQuickCheckoutSignature", () => {
   })
 
   it("signs the fields it received, sorted, currency upper-cased, RFC 3986", () => {
-    expect(canonicalQuickCheckoutString({ ts: "1", currency: "try", amount: "1.00", extra: "x", signature: "s" })).toBe("amount=1.00&currency=TRY&ts=1")
+    expect(canonicalQuickCheckoutString({ ts: "1", currency: "try", amount: "1.00", extra: "x", signature: "s" })).toBe(
+      "amount=1.00&currency=TRY&ts=1"
+    )
     expect(canonicalQuickCheckoutString({ description: "" })).toBe("description=")
     expect(percentEncode("a b!'()*~._-")).toBe("a%20b%21%27%28%29%2A~._-")
   })

@@ -17,7 +17,12 @@ const ok = { ...echo, is_valid: true, official_status: "successful" }
 describe("judgeNotification (spec §6.2 rules 2–3)", () => {
   it("pays only a valid, successful, matching notification", () => {
     expect(judgeNotification(n, ok, expected, options)).toMatchObject({ kind: "paid", uuid: "u-1", amount: expect.any(String), currency: "TRY" })
-    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toMatchObject({ kind: "paid", uuid: "u-1", amount: expect.any(String), currency: "TRY" })
+    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toMatchObject({
+      kind: "paid",
+      uuid: "u-1",
+      amount: expect.any(String),
+      currency: "TRY",
+    })
   })
 
   it("never pays when is_valid is false, whatever official_status says", () => {
@@ -25,7 +30,10 @@ describe("judgeNotification (spec §6.2 rules 2–3)", () => {
   })
 
   it("maps official failed and non-final statuses", () => {
-    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "failed" }, expected, options)).toMatchObject({ kind: "failed", uuid: "u-1" })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "failed" }, expected, options)).toMatchObject({
+      kind: "failed",
+      uuid: "u-1",
+    })
     expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "pending" }, expected, options)).toMatchObject({ kind: "pending" })
     expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "" }, expected, options)).toMatchObject({ kind: "pending" })
   })
@@ -96,12 +104,22 @@ describe("judgeNotification: the exact answers", () => {
       currency: "TRY",
       type: "credit_card",
     })
-    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toEqual({ kind: "paid", uuid: "u-1", amount: "250", currency: "TRY", type: null })
+    expect(judgeNotification({ ...n, amount: 250 }, ok, expected, options)).toEqual({
+      kind: "paid",
+      uuid: "u-1",
+      amount: "250",
+      currency: "TRY",
+      type: null,
+    })
   })
 
   it("reads official_status and mode in any case", () => {
     expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "SUCCESSFUL" }, expected, options).kind).toBe("paid")
-    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "Failed" }, expected, options)).toEqual({ kind: "failed", uuid: "u-1", type: null })
+    expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "Failed" }, expected, options)).toEqual({
+      kind: "failed",
+      uuid: "u-1",
+      type: null,
+    })
     expect(judgeNotification({ ...n, type: "bank_transfer" }, { ...echo, is_valid: true, official_status: "failed" }, expected, options)).toEqual({
       kind: "failed",
       uuid: "u-1",
@@ -124,7 +142,10 @@ describe("judgeNotification: the exact answers", () => {
       kind: "invalid",
       reason: "verify answered for order payses_2, not payses_1",
     })
-    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options)).toEqual({ kind: "invalid", reason: "verify answered for payment u-2, not u-1" })
+    expect(judgeNotification(n, { ...ok, uuid: "u-2" }, expected, options)).toEqual({
+      kind: "invalid",
+      reason: "verify answered for payment u-2, not u-1",
+    })
     expect(judgeNotification(n, { ...ok, order_id: "payses_1", uuid: "u-1" }, expected, options).kind).toBe("paid")
     expect(judgeNotification({ ...n, order_id: "payses_2" }, { ...ok, order_id: "payses_2" }, expected, options)).toEqual({
       kind: "invalid",
@@ -153,8 +174,12 @@ describe("judgeNotification: the exact answers", () => {
       currency: null,
       reason: "the notification carries no amount or currency to compare with the session",
     })
-    expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options)).toMatchObject({ reason: 'the notification amount "abc" is not a number' })
-    expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options)).toMatchObject({ reason: "currency EUR differs from the session's TRY" })
+    expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options)).toMatchObject({
+      reason: 'the notification amount "abc" is not a number',
+    })
+    expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options)).toMatchObject({
+      reason: "currency EUR differs from the session's TRY",
+    })
     expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, eur, options)).toMatchObject({
       reason: "currency TRY differs from the session's EUR",
     })
@@ -163,7 +188,13 @@ describe("judgeNotification: the exact answers", () => {
   it("variant A: within the tolerance on both sides, inclusive; only a TRY confirmation; needs a rate", () => {
     // 10.00 EUR × 45 = 450.00 TRY; 3 % = 13.50 TRY.
     for (const amount of ["463.50", "436.50", "450.00"]) {
-      expect(judgeNotification({ ...n, amount, currency: "TRY" }, ok, eur, a)).toEqual({ kind: "paid", uuid: "u-1", amount, currency: "TRY", type: null })
+      expect(judgeNotification({ ...n, amount, currency: "TRY" }, ok, eur, a)).toEqual({
+        kind: "paid",
+        uuid: "u-1",
+        amount,
+        currency: "TRY",
+        type: null,
+      })
     }
     for (const amount of ["463.51", "436.49"]) {
       expect(judgeNotification({ ...n, amount, currency: "TRY" }, ok, eur, a)).toMatchObject({
@@ -172,7 +203,9 @@ describe("judgeNotification: the exact answers", () => {
       })
     }
     expect(judgeNotification({ ...n, amount: "450.00", currency: "TRY" }, ok, { ...eur, currency: "eur" }, a).kind).toBe("paid")
-    expect(judgeNotification({ ...n, amount: "10.00", currency: "USD" }, ok, eur, a)).toMatchObject({ reason: "currency USD differs from the session's EUR" })
+    expect(judgeNotification({ ...n, amount: "10.00", currency: "USD" }, ok, eur, a)).toMatchObject({
+      reason: "currency USD differs from the session's EUR",
+    })
     expect(judgeNotification({ ...n, amount: "400.00", currency: "TRY" }, ok, { ...eur, currency: "USD" }, a)).toMatchObject({
       kind: "mismatch",
       reason: "no exchange rate configured for USD to check a TRY confirmation",
@@ -183,10 +216,26 @@ describe("judgeNotification: the exact answers", () => {
 describe("transferAnswer and long amounts, exactly", () => {
   const { transferAnswer, moneyMismatch } = require("../judge")
   const payment = { service_uuid: "u-9", amount: "150.00", currency: "TRY" }
-  const record = (over: Record<string, unknown>) => ({ br_tracking_no: "1", br_name: "A", br_price: 150, br_currency: "TRY", br_bank_name: "B", br_iban: "I", sale_status: 1, sale_date: 1, ...over })
+  const record = (over: Record<string, unknown>) => ({
+    br_tracking_no: "1",
+    br_name: "A",
+    br_price: 150,
+    br_currency: "TRY",
+    br_bank_name: "B",
+    br_iban: "I",
+    sale_status: 1,
+    sale_date: 1,
+    ...over,
+  })
 
   it("answers paid, failed, pending and mismatch with the transfer's own fields", () => {
-    expect(transferAnswer(record({ br_currency: "try" }), payment)).toEqual({ kind: "paid", uuid: "u-9", amount: "150", currency: "TRY", type: "bank_transfer" })
+    expect(transferAnswer(record({ br_currency: "try" }), payment)).toEqual({
+      kind: "paid",
+      uuid: "u-9",
+      amount: "150",
+      currency: "TRY",
+      type: "bank_transfer",
+    })
     expect(transferAnswer(record({ sale_status: 2 }), payment)).toEqual({ kind: "failed", uuid: "u-9", type: "bank_transfer" })
     expect(transferAnswer(record({ sale_status: 0 }), payment)).toEqual({ kind: "pending", uuid: "u-9" })
     expect(transferAnswer(record({ br_price: 149.99 }), payment)).toEqual({
@@ -197,12 +246,18 @@ describe("transferAnswer and long amounts, exactly", () => {
       reason: "transfer record: amount 149.99 TRY differs from the session's 150.00 TRY",
       type: "bank_transfer",
     })
-    expect(transferAnswer(record({ br_currency: null }), payment)).toMatchObject({ kind: "mismatch", currency: "", reason: "transfer record: currency (none) differs from the session's TRY" })
+    expect(transferAnswer(record({ br_currency: null }), payment)).toMatchObject({
+      kind: "mismatch",
+      currency: "",
+      reason: "transfer record: currency (none) differs from the session's TRY",
+    })
   })
 
   it("quotes at most 30 characters of an amount that is not a number", () => {
     const long = `x${"9".repeat(40)}`
     expect(moneyMismatch(long, "TRY", payment)).toBe(`the reported amount "${long.slice(0, 30)}" is not a number`)
-    expect(judgeNotification({ ...n, amount: long }, ok, expected, options)).toMatchObject({ reason: `the notification amount "${long.slice(0, 30)}" is not a number` })
+    expect(judgeNotification({ ...n, amount: long }, ok, expected, options)).toMatchObject({
+      reason: `the notification amount "${long.slice(0, 30)}" is not a number`,
+    })
   })
 })

@@ -95,7 +95,14 @@ describe("contentKey", () => {
 
 describe("zodMessage", () => {
   it("joins issues, each with its path", () => {
-    expect(zodMessage({ issues: [{ path: ["a", 0], message: "bad" }, { path: [], message: "worse" }] })).toBe("a.0: bad; worse")
+    expect(
+      zodMessage({
+        issues: [
+          { path: ["a", 0], message: "bad" },
+          { path: [], message: "worse" },
+        ],
+      })
+    ).toBe("a.0: bad; worse")
   })
 })
 

@@ -4,7 +4,15 @@ import { z } from "@medusajs/framework/zod"
 import { odemeConfig } from "../../config"
 import { checkoutDescription } from "../checkout-form"
 import { allowedStorefrontOrigins, OdemeOptionsError, odemeOptionsSchema, parseOdemeOptions, unwrapOption } from "../options"
-import { assertPluginRegistered, differingOptions, noteProviderOptions, OdemeRegistrationError, optionsFingerprint, registerPluginOptions, resetRegistrations } from "../options-registration"
+import {
+  assertPluginRegistered,
+  differingOptions,
+  noteProviderOptions,
+  OdemeRegistrationError,
+  optionsFingerprint,
+  registerPluginOptions,
+  resetRegistrations,
+} from "../options-registration"
 
 const good = {
   apiKey: "k",
@@ -99,7 +107,9 @@ describe("unknown options", () => {
   })
 
   it("refuses a rate for a currency that has none", () => {
-    expect(problems({ ...good, exchangeRatesTry: { usd: "40" } })[0]).toMatch(/^exchangeRatesTry.usd is not a currency with a rate \(use USD, EUR, GBP\)/)
+    expect(problems({ ...good, exchangeRatesTry: { usd: "40" } })[0]).toMatch(
+      /^exchangeRatesTry.usd is not a currency with a rate \(use USD, EUR, GBP\)/
+    )
   })
 
   it("accepts the database key Medusa adds to a module's options", () => {

@@ -60,7 +60,9 @@ describe("chargeableAmount", () => {
     ]) {
       expect(() => chargeableAmount(input, ["TRY", "USD", "EUR"], sandbox, "Bank transfer")).toThrow(MedusaError)
     }
-    expect(() => chargeableAmount({ amount: 10, currency_code: "gbp" }, ["TRY"], sandbox, "Bank transfer")).toThrow(/supports TRY; this cart is in GBP/)
+    expect(() => chargeableAmount({ amount: 10, currency_code: "gbp" }, ["TRY"], sandbox, "Bank transfer")).toThrow(
+      /supports TRY; this cart is in GBP/
+    )
   })
 
   it("applies the live TRY minimum, converted for other currencies", () => {

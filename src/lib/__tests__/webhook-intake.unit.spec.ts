@@ -66,7 +66,10 @@ describe("takeWebhook bounds what one session has waiting", () => {
 
   it("stores nothing once the bound is reached, and says why", async () => {
     const { odeme, storeNotification } = module(MAX_OPEN_GENERIC_WEBHOOKS)
-    expect(await takeWebhook(odeme, body)).toEqual({ kind: "bounded", message: expect.stringContaining(`${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting`) })
+    expect(await takeWebhook(odeme, body)).toEqual({
+      kind: "bounded",
+      message: expect.stringContaining(`${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting`),
+    })
     expect(storeNotification).not.toHaveBeenCalled()
   })
 })

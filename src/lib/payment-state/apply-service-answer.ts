@@ -37,12 +37,7 @@ const MAX_RACES = 8
  * about a payment ends here: the notification path, the poller, Admin
  * "Check now", and the providers' authorize / status / retrieve.
  */
-export async function applyServiceAnswer(
-  container: MedusaContainer,
-  sessionId: string,
-  answer: ServiceAnswer,
-  opts: ApplyOptions
-): Promise<Applied> {
+export async function applyServiceAnswer(container: MedusaContainer, sessionId: string, answer: ServiceAnswer, opts: ApplyOptions): Promise<Applied> {
   const odeme = odemeModule(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
@@ -83,7 +78,7 @@ export async function applyServiceAnswer(
         service_uuid: answer.uuid,
         status: answer.kind === "paid" || answer.kind === "mismatch" ? "successful" : answer.kind === "failed" ? "failed" : "pending",
         role: decision.charge === "keep" ? undefined : decision.charge,
-        type: "type" in answer ? answer.type ?? null : null,
+        type: "type" in answer ? (answer.type ?? null) : null,
         amount: "amount" in answer ? answer.amount : null,
         currency: "currency" in answer ? answer.currency : null,
         detail: answer.kind === "mismatch" ? answer.reason.slice(0, 500) : null,
@@ -112,7 +107,8 @@ export async function applyServiceAnswer(
 export async function actOnDecision(container: MedusaContainer, applied: Applied): Promise<Applied> {
   const { payment, decision } = applied
   if (decision.action === "settle") return (await settleAndFollow(container, payment)) ?? applied
-  if (decision.action === "cancel_order") await cancelUnpaidOrder(container, payment, odemeModule(container).odemeOptions.transfer.cancelOrderOnExpiry)
+  if (decision.action === "cancel_order")
+    await cancelUnpaidOrder(container, payment, odemeModule(container).odemeOptions.transfer.cancelOrderOnExpiry)
   return applied
 }
 
@@ -135,7 +131,8 @@ export async function settleAndFollow(container: MedusaContainer, payment: Odeme
   }
   if (payment.settle_failures) await odeme.countFailure(payment.session_id, "settle", false)
   if (settled === "settled") return null
-  if (settled === "already_paid") return applyServiceAnswer(container, payment.session_id, { kind: "already_paid", uuid: payment.service_uuid }, { act: false })
+  if (settled === "already_paid")
+    return applyServiceAnswer(container, payment.session_id, { kind: "already_paid", uuid: payment.service_uuid }, { act: false })
   const captured = settled === "captured_then_canceled"
   return applyServiceAnswer(container, payment.session_id, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
 }
@@ -147,7 +144,7 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   const change: StateChange = {
     status: d.to,
     review_code: d.review_code,
-    review_reason: d.review_code ? reviewReason(before, answer, d) : answer.kind === "expired" ? answer.detail ?? null : null,
+    review_reason: d.review_code ? reviewReason(before, answer, d) : answer.kind === "expired" ? (answer.detail ?? null) : null,
   }
   if (adopt) change.service_uuid = (answer as { uuid: string }).uuid
   if (d.to === "paid" && answer.kind === "paid") {
@@ -173,7 +170,10 @@ function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decisio
     case "amount_mismatch":
       return answer.kind === "mismatch" ? answer.reason.slice(0, 500) : "amount or currency differs"
     case "late_success":
-      if (answer.kind === "order_canceled" || (answer.kind === "paid" && before.status !== "failed" && before.status !== "canceled" && before.status !== "expired")) {
+      if (
+        answer.kind === "order_canceled" ||
+        (answer.kind === "paid" && before.status !== "failed" && before.status !== "canceled" && before.status !== "expired")
+      ) {
         return "The order was canceled in Medusa before this payment could be captured: refund it in the merchant panel"
       }
       return `The service confirmed a payment that was ${before.status} here: refund it in the merchant panel or accept it by hand`

@@ -6,7 +6,13 @@ import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
 
 type Amount = { amount: unknown }
-type MedusaPayment = { id: string; payment_session_id?: string; captured_at: Date | null; captures?: Array<Amount & { id: string }> | null; refunds?: Amount[] | null }
+type MedusaPayment = {
+  id: string
+  payment_session_id?: string
+  captured_at: Date | null
+  captures?: Array<Amount & { id: string }> | null
+  refunds?: Amount[] | null
+}
 const PAYMENT_FIELDS = ["id", "payment_session_id", "captured_at", "captures.id", "captures.amount", "refunds.amount"]
 const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
 /** What a Medusa payment still holds of the customer's money: captured less refunded. */
@@ -26,7 +32,13 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     fields: ["id", "status", "payment_collection_id", "payment_collection.status", ...PAYMENT_FIELDS.map((f) => `payment.${f}`)],
     filters: { id: sessionId },
   })
-  type Session = { id: string; status: string; payment_collection_id: string; payment_collection?: { status: string } | null; payment?: MedusaPayment | null }
+  type Session = {
+    id: string
+    status: string
+    payment_collection_id: string
+    payment_collection?: { status: string } | null
+    payment?: MedusaPayment | null
+  }
   let session = sessions[0] as Session | undefined
   if (!session) {
     const { data: kept } = await query.graph({
@@ -37,7 +49,13 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: { status: string } | null }) | undefined
     // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
     if (payment?.captured_at && MathBN.gt(held(payment), 0)) {
-      session = { id: sessionId, status: "captured", payment_collection_id: payment.payment_collection_id, payment_collection: payment.payment_collection, payment }
+      session = {
+        id: sessionId,
+        status: "captured",
+        payment_collection_id: payment.payment_collection_id,
+        payment_collection: payment.payment_collection,
+        payment,
+      }
     }
   }
   if (!session) return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false }
@@ -51,7 +69,11 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   // exchange: no cart) is linked to its order directly.
   const { data: orders } = cartId
     ? await query.graph({ entity: "order_cart", fields: ["order_id", "order.status"], filters: { cart_id: cartId } })
-    : await query.graph({ entity: "order_payment_collection", fields: ["order_id", "order.status"], filters: { payment_collection_id: session.payment_collection_id } })
+    : await query.graph({
+        entity: "order_payment_collection",
+        fields: ["order_id", "order.status"],
+        filters: { payment_collection_id: session.payment_collection_id },
+      })
   const link = orders[0] as { order_id?: string; order?: { status?: string } | null } | undefined
   const orderId = link?.order_id ?? null
   // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
@@ -178,8 +200,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   }
   if (!(await settled(state))) {
     throw new Error(
-      `session ${payment.session_id} is not captured and ordered yet` +
-        (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
+      `session ${payment.session_id} is not captured and ordered yet` + (completion ? `: completing cart ${state.cartId} failed: ${completion}` : "")
     )
   }
   await link()
@@ -203,7 +224,9 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   const owed = held(payment)
   if (MathBN.gt(owed, 0)) {
     try {
-      await refundPaymentsWorkflow(container).run({ input: [{ payment_id: payment.id, amount: owed, note: "Captured while the order was being canceled" }] })
+      await refundPaymentsWorkflow(container).run({
+        input: [{ payment_id: payment.id, amount: owed, note: "Captured while the order was being canceled" }],
+      })
     } catch {
       const row = await odemeModule(container).getPayment(sessionId)
       if (row) {
@@ -219,7 +242,6 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   return MathBN.gt(captured, 0)
 }
 
-
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */
 export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
   if (!enabled || payment.flow !== "transfer_api") return
@@ -232,6 +254,8 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
     // An order that was already canceled or fulfilled by hand is the merchant's call.
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(`medusa-payment-odeme: could not cancel order ${orderId} of unpaid transfer ${payment.session_id}: ${err instanceof Error ? err.message : String(err)}`)
+      .warn(
+        `medusa-payment-odeme: could not cancel order ${orderId} of unpaid transfer ${payment.session_id}: ${err instanceof Error ? err.message : String(err)}`
+      )
   }
 }

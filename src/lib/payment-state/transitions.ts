@@ -111,11 +111,15 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
     ...extra,
   })
   const review = (code: ReviewCode, charge: Decision["charge"]): Decision =>
-    move("review", code === "late_success" || code === "session_gone" || code === "already_paid" ? "late_success" : "review", { review_code: code, charge, warn: true })
+    move("review", code === "late_success" || code === "session_gone" || code === "already_paid" ? "late_success" : "review", {
+      review_code: code,
+      charge,
+      warn: true,
+    })
 
   // A review caused only by a wrong amount is still waiting for the genuine notification.
   const open = OPEN.has(p.status) || (p.status === "review" && p.review_code === "amount_mismatch")
-  const uuid = "uuid" in a ? a.uuid ?? null : null
+  const uuid = "uuid" in a ? (a.uuid ?? null) : null
   const ours = !!uuid && uuid === p.primary_uuid
   const other = !!uuid && !!p.primary_uuid && uuid !== p.primary_uuid
 

@@ -103,5 +103,10 @@ export const PLAIN_KEY = /^[\x21-\x7e]{1,200}$/
 
 /** Two copies of one key that would be the same row. */
 export function sameRow(a: NotificationInput, b: NotificationInput): boolean {
-  return a.session_id === b.session_id && a.source === b.source && (a.state ?? "received") === (b.state ?? "received") && (a.outcome ?? null) === (b.outcome ?? null)
+  return (
+    a.session_id === b.session_id &&
+    a.source === b.source &&
+    (a.state ?? "received") === (b.state ?? "received") &&
+    (a.outcome ?? null) === (b.outcome ?? null)
+  )
 }

@@ -144,7 +144,12 @@ class OdemeModuleService extends MedusaService({
    * (src/lib/payment-state/apply-service-answer.ts) and nothing else.
    */
   @InjectManager()
-  async compareAndSetState(sessionId: string, version: number, change: StateChange, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
+  async compareAndSetState(
+    sessionId: string,
+    version: number,
+    change: StateChange,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<OdemePaymentRow | null> {
     const db = knexOf(ctx)
     // What a person resolved was this state: a new state (or review reason) is a new item for them.
     const resolvedAt = db.raw("case when status::text is distinct from ? or review_code::text is distinct from ? then null else resolved_at end", [
@@ -244,7 +249,11 @@ class OdemeModuleService extends MedusaService({
     const db = knexOf(ctx)
     if (cartId) await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).update({ cart_id: cartId, updated_at: new Date() })
     if (!cartId && orderId) {
-      await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
+      await db(PAYMENT)
+        .whereNull("deleted_at")
+        .where({ session_id: sessionId })
+        .whereNull("order_id")
+        .update({ order_id: orderId, updated_at: new Date() })
     }
     if (cartId && orderId) {
       await db(PAYMENT).whereNull("deleted_at").where({ cart_id: cartId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
@@ -356,7 +365,8 @@ class OdemeModuleService extends MedusaService({
     const later: number[] = []
     inputs.forEach((input, i) => {
       // Answers are matched by the key PostgreSQL returns: it must come back as it went (contentKey's `c:` + hex).
-      if (!PLAIN_KEY.test(input.dedupe_key)) throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
+      if (!PLAIN_KEY.test(input.dedupe_key))
+        throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
       const group = groups.get(input.dedupe_key)
       if (!group) groups.set(input.dedupe_key, { input, copies: 1 })
       else if (sameRow(group.input, input)) group.copies++
@@ -380,7 +390,10 @@ class OdemeModuleService extends MedusaService({
       answered.add(key)
     }
     if (later.length) {
-      const rest = await this.storeNotifications_(db, later.map((i) => inputs[i]))
+      const rest = await this.storeNotifications_(
+        db,
+        later.map((i) => inputs[i])
+      )
       later.forEach((i, k) => (answers[i] = rest[k]))
     }
     return answers
@@ -686,7 +699,9 @@ export const STORE_SQL = `
 function whereDue(db: Knex) {
   return (q: Knex.QueryBuilder) =>
     q
-      .where((w) => w.whereIn("state", ["received", "retry"]).where((n) => n.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", db.fn.now())))
+      .where((w) =>
+        w.whereIn("state", ["received", "retry"]).where((n) => n.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", db.fn.now()))
+      )
       .orWhere((w) => w.where("state", "processing").where("locked_until", "<", db.fn.now()))
 }
 
@@ -759,6 +774,14 @@ const ATTENTION_SQL = `
     (p.status = 'paid' and p.settle_failures >= :failures)
     or (p.status in ('awaiting_transfer', 'unknown') and p.check_failures >= :failures))`
 
-const ATTENTION_KINDS: AttentionKind[] = ["review", "duplicate_charge", "unknown_outcome", "dead_notification", "refund_due", "unconfirmed_return", "stuck"]
+const ATTENTION_KINDS: AttentionKind[] = [
+  "review",
+  "duplicate_charge",
+  "unknown_outcome",
+  "dead_notification",
+  "refund_due",
+  "unconfirmed_return",
+  "stuck",
+]
 
 export default OdemeModuleService

@@ -69,9 +69,7 @@ describe("language", () => {
 
 describe("reason messages", () => {
   it("cover every code the plugin's return route can send, in both languages", () => {
-    const sent = new Set(
-      ["yetersiz bakiye", "3D doğrulama başarısız", "İşlem iptal edildi", "anything else", undefined].map((m) => failureReason(m))
-    )
+    const sent = new Set(["yetersiz bakiye", "3D doğrulama başarısız", "İşlem iptal edildi", "anything else", undefined].map((m) => failureReason(m)))
     expect([...sent].sort()).toEqual([...ODEME_FAILURE_REASONS].sort())
     for (const code of ODEME_FAILURE_REASONS) {
       expect(odemeReasonMessages[code].tr.length).toBeGreaterThan(10)
@@ -222,9 +220,7 @@ describe("submitQuickCheckoutForm", () => {
     const el: any = submitQuickCheckoutForm({ action: "https://pay.example/checkout/quick", method: "POST", fields }, doc)
     expect(appended).toEqual([el])
     expect(el).toMatchObject({ tag: "form", method: "POST", action: "https://pay.example/checkout/quick", submitted: 1 })
-    expect(el.children.map((i: any) => [i.tag, i.type, i.name, i.value])).toEqual(
-      Object.entries(fields).map(([n, v]) => ["input", "hidden", n, v])
-    )
+    expect(el.children.map((i: any) => [i.tag, i.type, i.name, i.value])).toEqual(Object.entries(fields).map(([n, v]) => ["input", "hidden", n, v]))
   })
 
   it("refuses a form that is not one (nothing added, nothing submitted)", () => {

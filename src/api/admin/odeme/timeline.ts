@@ -8,15 +8,7 @@ export type TimelineKind = "received" | "verified" | "result" | "duplicate" | "e
  * (`odeme.timeline.<code>`): received, duplicates, verified, outcome_<outcome>,
  * dead, retry, error, last_check.
  */
-export type TimelineCode =
-  | "received"
-  | "duplicates"
-  | "verified"
-  | `outcome_${string}`
-  | "dead"
-  | "retry"
-  | "error"
-  | "last_check"
+export type TimelineCode = "received" | "duplicates" | "verified" | `outcome_${string}` | "dead" | "retry" | "error" | "last_check"
 
 export interface TimelineEvent {
   at: string | null

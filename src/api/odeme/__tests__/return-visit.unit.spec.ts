@@ -6,7 +6,9 @@ import { recordReturn, storefrontTarget } from "../return/return-visit"
 const SESSION = "payses_0123456789"
 
 function moduleThatStores(known = true, storedReturns = 0) {
-  const storeNotification = jest.fn(async (input: { state: string }) => (known ? { row: { id: "odntf_1", state: input.state, attempts: 0 }, duplicate: false } : null))
+  const storeNotification = jest.fn(async (input: { state: string }) =>
+    known ? { row: { id: "odntf_1", state: input.state, attempts: 0 }, duplicate: false } : null
+  )
   const countReturns = jest.fn(async (_session: string, atMost: number) => Math.min(storedReturns, atMost))
   return { odeme: { storeNotification, countReturns } as unknown as OdemeModuleService, storeNotification }
 }
@@ -17,7 +19,10 @@ describe("recordReturn", () => {
     expect(await recordReturn(odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({ id: null, verifiable: false })
     expect(storeNotification).not.toHaveBeenCalled()
     const below = moduleThatStores(true, 49)
-    expect(await recordReturn(below.odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({ id: "odntf_1", verifiable: true })
+    expect(await recordReturn(below.odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({
+      id: "odntf_1",
+      verifiable: true,
+    })
   })
 
   it.each([
@@ -77,8 +82,13 @@ describe("recordReturn", () => {
 })
 
 describe("storefrontTarget", () => {
-  const options = { storefrontUrl: "https://shop.example", storefrontOrigins: ["https://m.shop.example"], checkout: { returnPath: "/checkout/return" } } as unknown as OdemeOptions
-  const payment = (status: string, return_url?: string) => ({ session_id: SESSION, status, metadata: return_url ? { return_url } : null }) as unknown as OdemePaymentRow
+  const options = {
+    storefrontUrl: "https://shop.example",
+    storefrontOrigins: ["https://m.shop.example"],
+    checkout: { returnPath: "/checkout/return" },
+  } as unknown as OdemeOptions
+  const payment = (status: string, return_url?: string) =>
+    ({ session_id: SESSION, status, metadata: return_url ? { return_url } : null }) as unknown as OdemePaymentRow
 
   it("the session's return_url on a storefront origin, with what the plugin knows and never a cart", () => {
     const target = new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/done?x=1"), null))
@@ -98,8 +108,8 @@ describe("storefrontTarget", () => {
     expect(target.origin + target.pathname).toBe("https://shop.example/payment-collection/pay_col_1")
     expect(Object.fromEntries(target.searchParams)).toEqual({ order_id: "order_1", status: "paid", session_id: SESSION })
     // A return_url the storefront gave still wins (a starter with a country prefix, say).
-    expect(new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/payment-collection/pay_col_1"), null, balance)).pathname).toBe(
-      "/tr/payment-collection/pay_col_1"
-    )
+    expect(
+      new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/payment-collection/pay_col_1"), null, balance)).pathname
+    ).toBe("/tr/payment-collection/pay_col_1")
   })
 })

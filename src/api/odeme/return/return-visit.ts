@@ -105,4 +105,3 @@ export async function waitForVerdict(odeme: OdemeModuleService, sessionId: strin
     await new Promise((r) => setTimeout(r, 200))
   }
 }
-

@@ -77,4 +77,3 @@ const logger = (req: MedusaRequest) => req.scope.resolve<Logger>(ContainerRegist
  * redelivery of the refused notification only counts as a duplicate.
  */
 const STORE_DEADLINE_MS = 5_000
-

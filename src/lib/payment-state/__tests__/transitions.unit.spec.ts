@@ -140,7 +140,7 @@ TABLE.review = {
 
 const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
   status,
-  review_code: status === "review" ? review_code ?? "contradiction" : status === "unknown" ? "creation_unknown" : null,
+  review_code: status === "review" ? (review_code ?? "contradiction") : status === "unknown" ? "creation_unknown" : null,
   primary_uuid: status === "pending" ? null : status === "unknown" ? null : U1,
 })
 
@@ -193,7 +193,12 @@ describe("what the table promises about money", () => {
   })
 
   it("a paid payment whose session Medusa lost before it was settled goes to review, never settled silently", () => {
-    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({ to: "review", review_code: "session_gone", action: "none", warn: true })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({
+      to: "review",
+      review_code: "session_gone",
+      action: "none",
+      warn: true,
+    })
   })
 
   it("the charge of a paid payment whose session Medusa lost is money to give back (late), so it is listed", () => {
@@ -210,17 +215,46 @@ describe("what the table promises about money", () => {
   it("a success for a cart or balance another payment already paid (a second tab) is never captured: review, its charge late", () => {
     const elsewhere = { session_alive: true, paid_elsewhere: true }
     for (const s of ["pending", "awaiting_transfer", "unknown", "paid"] as const) {
-      expect(decide(facts(s), ANSWERS["paid(own)"], elsewhere)).toMatchObject({ to: "review", review_code: "already_paid", action: "none", charge: "late", warn: true })
+      expect(decide(facts(s), ANSWERS["paid(own)"], elsewhere)).toMatchObject({
+        to: "review",
+        review_code: "already_paid",
+        action: "none",
+        charge: "late",
+        warn: true,
+      })
     }
-    expect(decide(facts("failed"), ANSWERS["paid(other)"], elsewhere)).toMatchObject({ to: "review", review_code: "already_paid", action: "none", charge: "late", warn: true })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], elsewhere)).toMatchObject({
+      to: "review",
+      review_code: "already_paid",
+      action: "none",
+      charge: "late",
+      warn: true,
+    })
     // Found under settle's lock, after the payment was confirmed here.
-    expect(decide(facts("paid"), ANSWERS.already_paid, { session_alive: true })).toMatchObject({ to: "review", review_code: "already_paid", charge: "late", warn: true })
+    expect(decide(facts("paid"), ANSWERS.already_paid, { session_alive: true })).toMatchObject({
+      to: "review",
+      review_code: "already_paid",
+      charge: "late",
+      warn: true,
+    })
   })
 
   it("a failed attempt closes only its own service payment: another one's success pays while Medusa's session can take it", () => {
-    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary", adopt_uuid: true })
-    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: false })).toMatchObject({ to: "review", review_code: "late_success", charge: "late" })
-    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true, order_canceled: true })).toMatchObject({ to: "review", charge: "late" })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true })).toMatchObject({
+      to: "paid",
+      action: "settle",
+      charge: "primary",
+      adopt_uuid: true,
+    })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: false })).toMatchObject({
+      to: "review",
+      review_code: "late_success",
+      charge: "late",
+    })
+    expect(decide(facts("failed"), ANSWERS["paid(other)"], { session_alive: true, order_canceled: true })).toMatchObject({
+      to: "review",
+      charge: "late",
+    })
     expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success" })
   })
 
@@ -236,7 +270,12 @@ describe("what the table promises about money", () => {
   })
 
   it("an edited copy of the payment that paid is refused; nothing to do, so no warning (a warning always leaves an item)", () => {
-    expect(decide(facts("paid"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "none", outcome: "rejected", warn: false })
+    expect(decide(facts("paid"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+      to: "paid",
+      action: "none",
+      outcome: "rejected",
+      warn: false,
+    })
   })
 
   it("a review caused by a wrong amount is paid by the genuine notification that follows", () => {
@@ -286,10 +325,26 @@ describe("what the table promises about money", () => {
       outcome: "paid",
       warn: false,
     })
-    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
-    expect(decide(facts("review", "contradiction"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", outcome: "late_success", charge: "late" })
-    expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
-    expect(decide(facts("failed"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", outcome: "late_success" })
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
+      to: "review",
+      outcome: "late_success",
+      charge: "late",
+    })
+    expect(decide(facts("review", "contradiction"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+      to: "review",
+      outcome: "late_success",
+      charge: "late",
+    })
+    expect(decide(facts("failed"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
+      to: "review",
+      review_code: "late_success",
+      outcome: "late_success",
+    })
+    expect(decide(facts("failed"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+      to: "review",
+      review_code: "late_success",
+      outcome: "late_success",
+    })
   })
 
   it("an unknown transfer learns its uuid from a pending notification", () => {
@@ -307,15 +362,150 @@ describe("what the table promises about money", () => {
  * code ("-" none). Payments as above (own uuid U1; none for pending and unknown).
  */
 const EXTRA: Record<string, Record<string, string>> = {
-    "pending": { "created": "-A -", "creation_unknown": "W- creation_unknown", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-A -", "failed(other)": "-A -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "awaiting_transfer": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "unknown": { "created": "-- creation_unknown", "creation_unknown": "-- creation_unknown", "pending": "-A creation_unknown", "pending(none)": "-- creation_unknown", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-A -", "failed(other)": "-A -", "failed(none)": "-- -", "invalid": "-- creation_unknown", "expired": "-- creation_unknown", "canceled": "-- creation_unknown" },
-    "paid": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "-- -", "paid(other)": "W- -", "mismatch(own)": "-- -", "mismatch(other)": "W- -", "failed(own)": "W- contradiction", "failed(other)": "-- -", "failed(none)": "W- contradiction", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "failed": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "-A -", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "canceled": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "W- late_success", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "expired": { "created": "-- -", "creation_unknown": "-- -", "pending": "-- -", "pending(none)": "-- -", "paid(own)": "W- late_success", "paid(other)": "W- late_success", "mismatch(own)": "W- late_success", "mismatch(other)": "W- late_success", "failed(own)": "-- -", "failed(other)": "-- -", "failed(none)": "-- -", "invalid": "-- -", "expired": "-- -", "canceled": "-- -" },
-    "review/amount_mismatch": { "created": "-- amount_mismatch", "creation_unknown": "-- amount_mismatch", "pending": "-- amount_mismatch", "pending(none)": "-- amount_mismatch", "paid(own)": "-A -", "paid(other)": "-A -", "mismatch(own)": "W- amount_mismatch", "mismatch(other)": "W- amount_mismatch", "failed(own)": "-- amount_mismatch", "failed(other)": "-- amount_mismatch", "failed(none)": "-- amount_mismatch", "invalid": "-- amount_mismatch", "expired": "-- amount_mismatch", "canceled": "-- amount_mismatch" },
-    "review/contradiction": { "created": "-- contradiction", "creation_unknown": "-- contradiction", "pending": "-- contradiction", "pending(none)": "-- contradiction", "paid(own)": "W- contradiction", "paid(other)": "W- contradiction", "mismatch(own)": "W- contradiction", "mismatch(other)": "W- contradiction", "failed(own)": "-- contradiction", "failed(other)": "-- contradiction", "failed(none)": "-- contradiction", "invalid": "-- contradiction", "expired": "-- contradiction", "canceled": "-- contradiction" },
+  pending: {
+    created: "-A -",
+    creation_unknown: "W- creation_unknown",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "-A -",
+    "paid(other)": "-A -",
+    "mismatch(own)": "W- amount_mismatch",
+    "mismatch(other)": "W- amount_mismatch",
+    "failed(own)": "-A -",
+    "failed(other)": "-A -",
+    "failed(none)": "-- -",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  awaiting_transfer: {
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "-A -",
+    "paid(other)": "-A -",
+    "mismatch(own)": "W- amount_mismatch",
+    "mismatch(other)": "W- amount_mismatch",
+    "failed(own)": "-- -",
+    "failed(other)": "-- -",
+    "failed(none)": "-- -",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  unknown: {
+    created: "-- creation_unknown",
+    creation_unknown: "-- creation_unknown",
+    pending: "-A creation_unknown",
+    "pending(none)": "-- creation_unknown",
+    "paid(own)": "-A -",
+    "paid(other)": "-A -",
+    "mismatch(own)": "W- amount_mismatch",
+    "mismatch(other)": "W- amount_mismatch",
+    "failed(own)": "-A -",
+    "failed(other)": "-A -",
+    "failed(none)": "-- -",
+    invalid: "-- creation_unknown",
+    expired: "-- creation_unknown",
+    canceled: "-- creation_unknown",
+  },
+  paid: {
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "-- -",
+    "paid(other)": "W- -",
+    "mismatch(own)": "-- -",
+    "mismatch(other)": "W- -",
+    "failed(own)": "W- contradiction",
+    "failed(other)": "-- -",
+    "failed(none)": "W- contradiction",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  failed: {
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "W- late_success",
+    "paid(other)": "-A -",
+    "mismatch(own)": "W- late_success",
+    "mismatch(other)": "W- late_success",
+    "failed(own)": "-- -",
+    "failed(other)": "-- -",
+    "failed(none)": "-- -",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  canceled: {
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "W- late_success",
+    "paid(other)": "W- late_success",
+    "mismatch(own)": "W- late_success",
+    "mismatch(other)": "W- late_success",
+    "failed(own)": "-- -",
+    "failed(other)": "-- -",
+    "failed(none)": "-- -",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  expired: {
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-- -",
+    "pending(none)": "-- -",
+    "paid(own)": "W- late_success",
+    "paid(other)": "W- late_success",
+    "mismatch(own)": "W- late_success",
+    "mismatch(other)": "W- late_success",
+    "failed(own)": "-- -",
+    "failed(other)": "-- -",
+    "failed(none)": "-- -",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
+  },
+  "review/amount_mismatch": {
+    created: "-- amount_mismatch",
+    creation_unknown: "-- amount_mismatch",
+    pending: "-- amount_mismatch",
+    "pending(none)": "-- amount_mismatch",
+    "paid(own)": "-A -",
+    "paid(other)": "-A -",
+    "mismatch(own)": "W- amount_mismatch",
+    "mismatch(other)": "W- amount_mismatch",
+    "failed(own)": "-- amount_mismatch",
+    "failed(other)": "-- amount_mismatch",
+    "failed(none)": "-- amount_mismatch",
+    invalid: "-- amount_mismatch",
+    expired: "-- amount_mismatch",
+    canceled: "-- amount_mismatch",
+  },
+  "review/contradiction": {
+    created: "-- contradiction",
+    creation_unknown: "-- contradiction",
+    pending: "-- contradiction",
+    "pending(none)": "-- contradiction",
+    "paid(own)": "W- contradiction",
+    "paid(other)": "W- contradiction",
+    "mismatch(own)": "W- contradiction",
+    "mismatch(other)": "W- contradiction",
+    "failed(own)": "-- contradiction",
+    "failed(other)": "-- contradiction",
+    "failed(none)": "-- contradiction",
+    invalid: "-- contradiction",
+    expired: "-- contradiction",
+    canceled: "-- contradiction",
+  },
 }
 
 describe("warnings, adopted uuids and review codes: every state × every answer", () => {
@@ -340,9 +530,19 @@ describe("which amount_mismatch code reopens a payment", () => {
   it("only a payment in review: a code left on a closed payment never lets a success capture", () => {
     for (const status of ["canceled", "expired", "failed"] as const) {
       const p = { status, review_code: "amount_mismatch" as const, primary_uuid: U1 }
-      expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "review", review_code: "late_success", action: "none", charge: "late" })
+      expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
+        to: "review",
+        review_code: "late_success",
+        action: "none",
+        charge: "late",
+      })
     }
     const paid = { status: "paid" as const, review_code: "amount_mismatch" as const, primary_uuid: U1 }
-    expect(decide(paid, ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "none", outcome: "rejected", warn: false })
+    expect(decide(paid, ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+      to: "paid",
+      action: "none",
+      outcome: "rejected",
+      warn: false,
+    })
   })
 })

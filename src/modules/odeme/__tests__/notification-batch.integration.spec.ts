@@ -26,14 +26,15 @@ odemeModuleTests(({ service }) => {
   // The service's batch write itself (what its batcher calls), to run batches side by side.
   const storeNotifications = (db: Knex, inputs: NotificationInput[]) =>
     (service as unknown as { storeNotifications_(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> }).storeNotifications_(db, inputs)
-  const pay = (session_id: string) => service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
+  const pay = (session_id: string) =>
+    service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
 
   describe("the shared inbox statement", () => {
     it("carries quotes, backslashes, braces, commas, 'NULL', empty strings, unicode and 64 KB bodies through its array parameters", async () => {
       await pay("payses_txt")
       const texts = [
         `quote ' and "double"`,
-        "back\\slash \\\\ \\\" \\N",
+        'back\\slash \\\\ \\" \\N',
         "{braces},{,},{}",
         "a,b,c",
         "NULL",
@@ -46,7 +47,14 @@ odemeModuleTests(({ service }) => {
         "x".repeat(64 * 1024),
       ]
       const inputs = texts.map((t, i) =>
-        input("payses_txt", `txt:${i}`, { service_uuid: t, status: t, type: t, raw_body: t, outcome: t, payload: { v: t, [t.slice(0, 50) || "empty"]: t } })
+        input("payses_txt", `txt:${i}`, {
+          service_uuid: t,
+          status: t,
+          type: t,
+          raw_body: t,
+          outcome: t,
+          payload: { v: t, [t.slice(0, 50) || "empty"]: t },
+        })
       )
       inputs.push(input("payses_txt", "txt:null", { service_uuid: null, status: null, type: null, raw_body: null, outcome: null }))
       // Through the batcher, all at once (shared statements).
@@ -56,7 +64,14 @@ odemeModuleTests(({ service }) => {
       for (const i of inputs) {
         const row = rows.find((r) => r.dedupe_key === i.dedupe_key)
         expect({ ...row, payload: row.payload }).toEqual(
-          expect.objectContaining({ service_uuid: i.service_uuid, status: i.status, type: i.type, raw_body: i.raw_body, outcome: i.outcome ?? null, payload: i.payload })
+          expect.objectContaining({
+            service_uuid: i.service_uuid,
+            status: i.status,
+            type: i.type,
+            raw_body: i.raw_body,
+            outcome: i.outcome ?? null,
+            payload: i.payload,
+          })
         )
       }
       // The string "NULL" is text, a JS null is SQL NULL.
@@ -70,10 +85,21 @@ odemeModuleTests(({ service }) => {
       const failures: string[] = []
       for (let round = 0; round < 15; round++) {
         const keys = Array.from({ length: 100 }, (_, i) => `dl:${round}:${String(i).padStart(3, "0")}`)
-        if (round % 2) await storeNotifications(pg(), keys.map((k) => input("payses_dl", k))) // half the rounds: rows exist (DO UPDATE locks)
+        if (round % 2)
+          await storeNotifications(
+            pg(),
+            keys.map((k) => input("payses_dl", k))
+          ) // half the rounds: rows exist (DO UPDATE locks)
         const shuffled = [...keys].sort(() => Math.random() - 0.5)
         const orders = [keys, [...keys].reverse(), shuffled, [...shuffled].reverse()]
-        const settled = await Promise.allSettled(orders.map((ks) => storeNotifications(pg(), ks.map((k) => input("payses_dl", k)))))
+        const settled = await Promise.allSettled(
+          orders.map((ks) =>
+            storeNotifications(
+              pg(),
+              ks.map((k) => input("payses_dl", k))
+            )
+          )
+        )
         for (const s of settled) if (s.status === "rejected") failures.push(String(s.reason).slice(-200))
       }
       expect(failures).toEqual([])
@@ -125,7 +151,7 @@ odemeModuleTests(({ service }) => {
 
     it("stores a lone UTF-16 surrogate in a text column (a raw body cut inside an emoji) as U+FFFD, never failing the statement it shares", async () => {
       await pay("payses_cut")
-      const cut = "{\"x\":\"😀\"}".slice(0, 7)
+      const cut = '{"x":"😀"}'.slice(0, 7)
       const sizes: number[] = []
       const intake = (service as unknown as { intake_: { write: (inputs: NotificationInput[]) => Promise<unknown> } }).intake_
       const write = intake.write

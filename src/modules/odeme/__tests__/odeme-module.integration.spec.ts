@@ -29,17 +29,31 @@ odemeModuleTests(({ service }) => {
 
     it("claims a due transfer once until its lease ends, and a new next check ends the lease", async () => {
       const due = async (session_id: string) => {
-        await service.createOdemePayments({ session_id, provider: "odeme-transfer", flow: "transfer_api", mode: "sandbox", amount: "9.00", currency: "TRY", status: "awaiting_transfer" })
+        await service.createOdemePayments({
+          session_id,
+          provider: "odeme-transfer",
+          flow: "transfer_api",
+          mode: "sandbox",
+          amount: "9.00",
+          currency: "TRY",
+          status: "awaiting_transfer",
+        })
         await service.updatePaymentDetails(session_id, { service_uuid: `uuid-${session_id}`, next_check_at: new Date(Date.now() - 1000) })
       }
       await due("payses_lease_a")
       await due("payses_lease_b")
-      const claimed = (rows: { session_id: string }[]) => rows.map((r) => r.session_id).filter((id) => id.startsWith("payses_lease_")).sort()
+      const claimed = (rows: { session_id: string }[]) =>
+        rows
+          .map((r) => r.session_id)
+          .filter((id) => id.startsWith("payses_lease_"))
+          .sort()
       expect(claimed(await service.claimDueTransfers(10, 120))).toEqual(["payses_lease_a", "payses_lease_b"])
       // A second poller (another worker) gets neither while the leases run.
       expect(claimed(await service.claimDueTransfers(10, 120))).toEqual([])
       // Checked: the next check is set, and it alone decides when the transfer is due again.
-      await service.recordChecks([{ session_id: "payses_lease_a", version: 0, details: { next_check_at: new Date(Date.now() - 1000), last_result: "pending" } }])
+      await service.recordChecks([
+        { session_id: "payses_lease_a", version: 0, details: { next_check_at: new Date(Date.now() - 1000), last_result: "pending" } },
+      ])
       await service.updatePaymentDetails("payses_lease_b", { next_check_at: new Date(Date.now() - 1000) })
       // (A lease of 0 s: ended as soon as it is taken, as one whose poller died ends after its time.)
       expect(claimed(await service.claimDueTransfers(10, 0))).toEqual(["payses_lease_a", "payses_lease_b"])
@@ -124,7 +138,13 @@ odemeModuleTests(({ service }) => {
       expect(again).toEqual({ row: { id: first!.row.id, state: "retry", attempts: 0 }, duplicate: true })
 
       const nav = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
-      const navAgain = await service.storeNotification({ ...base, source: "return", dedupe_key: "key:nav", state: "done", outcome: "navigation_only" })
+      const navAgain = await service.storeNotification({
+        ...base,
+        source: "return",
+        dedupe_key: "key:nav",
+        state: "done",
+        outcome: "navigation_only",
+      })
       expect(navAgain!.row).toEqual({ id: nav!.row.id, state: "done", attempts: 0 })
     })
 
@@ -139,7 +159,12 @@ odemeModuleTests(({ service }) => {
         { kind: "order_canceled", uuid: "u-own", captured: false },
         { kind: "already_paid", uuid: "u-own" },
       ]
-      const medusas = [{ session_alive: true }, { session_alive: false }, { session_alive: true, order_canceled: true }, { session_alive: true, paid_elsewhere: true }]
+      const medusas = [
+        { session_alive: true },
+        { session_alive: false },
+        { session_alive: true, order_canceled: true },
+        { session_alive: true, paid_elsewhere: true },
+      ]
       let n = 0
       for (const status of PAYMENT_STATES) {
         for (const review_code of status === "review" ? (["amount_mismatch", "late_success", "already_paid", "contradiction"] as const) : [null]) {
@@ -149,16 +174,41 @@ odemeModuleTests(({ service }) => {
               if (!d.warn) continue
               const session_id = `payses_warn${String(++n).padStart(6, "0")}`
               const adopted = d.adopt_uuid && "uuid" in a ? a.uuid : status === "pending" ? null : "u-own"
-              await service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", status: d.to, review_code: d.review_code, service_uuid: adopted })
+              await service.createOdemePayments({
+                session_id,
+                provider: "odeme-checkout",
+                mode: "sandbox",
+                amount: "5.00",
+                currency: "TRY",
+                status: d.to,
+                review_code: d.review_code,
+                service_uuid: adopted,
+              })
               const uuid = "uuid" in a ? a.uuid : null
               if (uuid && d.charge) {
                 const success = a.kind === "paid" || a.kind === "mismatch" || a.kind === "order_canceled" || a.kind === "already_paid"
                 // "keep": the role the uuid already had (primary when it is the payment's own).
                 const role: ChargeRole = d.charge === "keep" ? (uuid === "u-own" && status !== "pending" ? "primary" : "none") : d.charge
-                await service.recordCharge({ session_id, service_uuid: uuid, status: success ? "successful" : "failed", role, type: null, amount: "5.00", currency: "TRY", detail: null, verified: true })
+                await service.recordCharge({
+                  session_id,
+                  service_uuid: uuid,
+                  status: success ? "successful" : "failed",
+                  role,
+                  type: null,
+                  amount: "5.00",
+                  currency: "TRY",
+                  detail: null,
+                  verified: true,
+                })
               }
               const { rows } = await service.listAttention({ limit: 10, offset: 0, sessionIds: [session_id] })
-              expect({ status, review_code, answer: a, medusa, listed: rows.length > 0 }).toEqual({ status, review_code, answer: a, medusa, listed: true })
+              expect({ status, review_code, answer: a, medusa, listed: rows.length > 0 }).toEqual({
+                status,
+                review_code,
+                answer: a,
+                medusa,
+                listed: true,
+              })
             }
           }
         }
@@ -173,7 +223,15 @@ odemeModuleTests(({ service }) => {
       await service.recordRefund(refund)
       const { rows, counts } = await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })
       expect(counts.refund_due).toBe(1)
-      expect(rows[0]).toEqual(expect.objectContaining({ kind: "refund_due", code: "refund_due", amount: "80.00", currency: "TRY", refund_id: expect.stringMatching(/^odref_/) }))
+      expect(rows[0]).toEqual(
+        expect.objectContaining({
+          kind: "refund_due",
+          code: "refund_due",
+          amount: "80.00",
+          currency: "TRY",
+          refund_id: expect.stringMatching(/^odref_/),
+        })
+      )
       await service.acknowledgeRefund(rows[0].refund_id!, "user_1")
       expect((await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })).counts.refund_due).toBe(0)
     })
@@ -183,7 +241,16 @@ odemeModuleTests(({ service }) => {
         service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", ...extra })
       await pay("payses_u1")
       const ret = await service.storeNotification({
-        source: "return", dedupe_key: "key:ret", session_id: "payses_u1", service_uuid: null, status: "successful", type: null, payload: {}, raw_body: null, state: "done", outcome: "navigation_only",
+        source: "return",
+        dedupe_key: "key:ret",
+        session_id: "payses_u1",
+        service_uuid: null,
+        status: "successful",
+        type: null,
+        payload: {},
+        raw_body: null,
+        state: "done",
+        outcome: "navigation_only",
       })
       const sessions = ["payses_u1", "payses_s1", "payses_c1", "payses_v1"]
       const list = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows
@@ -202,7 +269,9 @@ odemeModuleTests(({ service }) => {
       await pay("payses_v1", { status: "review", review_code: "contradiction" })
       expect(await codes()).toEqual(["contradiction", "settle_failing", "unconfirmed_return"])
       const resolved = await service.resolvePayment("payses_v1", "user_1", "Checked in the panel: paid, shipped")
-      expect(resolved).toEqual(expect.objectContaining({ status: "review", resolution_note: "Checked in the panel: paid, shipped", resolved_by: "user_1" }))
+      expect(resolved).toEqual(
+        expect.objectContaining({ status: "review", resolution_note: "Checked in the panel: paid, shipped", resolved_by: "user_1" })
+      )
       expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
       // Nothing to resolve on a payment that waits for nobody.
       expect(await service.resolvePayment("payses_u1", "user_1", "x")).toBeNull()
@@ -212,12 +281,22 @@ odemeModuleTests(({ service }) => {
       const pay = (session_id: string, extra: Record<string, unknown> = {}) =>
         service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", ...extra })
       const sessions = ["payses_rc1", "payses_rs1", "payses_rv1"]
-      const codes = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows.map((r) => `${r.session_id}:${r.code}`).sort()
+      const codes = async () =>
+        (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows.map((r) => `${r.session_id}:${r.code}`).sort()
 
       // Paid on the service's page, came back, then changed the cart: Medusa deleted the session, the webhook never came.
       await pay("payses_rc1", { status: "canceled" })
       const ret = await service.storeNotification({
-        source: "return", dedupe_key: "key:ret-rc1", session_id: "payses_rc1", service_uuid: null, status: "successful", type: null, payload: {}, raw_body: null, state: "done", outcome: "navigation_only",
+        source: "return",
+        dedupe_key: "key:ret-rc1",
+        session_id: "payses_rc1",
+        service_uuid: null,
+        status: "successful",
+        type: null,
+        payload: {},
+        raw_body: null,
+        state: "done",
+        outcome: "navigation_only",
       })
       await service.updateOdemeNotifications({ id: ret!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
@@ -235,36 +314,49 @@ odemeModuleTests(({ service }) => {
       const v0 = (await service.getPayment("payses_rv1"))!
       const paid = await service.compareAndSetState("payses_rv1", v0.version, { status: "paid", review_code: null, review_reason: null })
       expect(paid).toEqual(expect.objectContaining({ status: "paid", resolved_at: null }))
-      await service.compareAndSetState("payses_rv1", paid!.version, { status: "review", review_code: "contradiction", review_reason: "failed after paid" })
+      await service.compareAndSetState("payses_rv1", paid!.version, {
+        status: "review",
+        review_code: "contradiction",
+        review_reason: "failed after paid",
+      })
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return", "payses_rv1:contradiction"])
       // The same state written again (details only) keeps what the person resolved.
       await service.resolvePayment("payses_rv1", "user_1", "Checked: the service refunded it")
       const v2 = (await service.getPayment("payses_rv1"))!
-      await service.compareAndSetState("payses_rv1", v2.version, { status: "review", review_code: "contradiction", review_reason: "failed after paid" })
+      await service.compareAndSetState("payses_rv1", v2.version, {
+        status: "review",
+        review_code: "contradiction",
+        review_reason: "failed after paid",
+      })
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
     })
 
     it("links a cart and its order to the cart's payments in one transaction: a refused second update leaves the first undone", async () => {
-      const pay = (session_id: string) => service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY" })
+      const pay = (session_id: string) =>
+        service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY" })
       await pay("payses_link_a")
       await pay("payses_link_b")
       await service.linkCart("payses_link_b", "cart_link", null)
       await service.linkCart("payses_link_a", "cart_link", "order_link")
-      expect((await service.getPayment("payses_link_a"))).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
-      expect((await service.getPayment("payses_link_b"))).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
+      expect(await service.getPayment("payses_link_a")).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
+      expect(await service.getPayment("payses_link_b")).toEqual(expect.objectContaining({ cart_id: "cart_link", order_id: "order_link" }))
 
       // The order update of another cart refused by the database: the cart named just before is rolled back with it.
       await pay("payses_link_c")
       const pg = (service as unknown as { pg_: import("@medusajs/framework/mikro-orm/knex").Knex }).pg_
-      await pg.raw(`create or replace function odeme_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`)
-      await pg.raw(`create trigger odeme_test_refuse before update of order_id on odeme_payment for each row when (new.cart_id = 'cart_refused') execute function odeme_test_refuse()`)
+      await pg.raw(
+        `create or replace function odeme_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`
+      )
+      await pg.raw(
+        `create trigger odeme_test_refuse before update of order_id on odeme_payment for each row when (new.cart_id = 'cart_refused') execute function odeme_test_refuse()`
+      )
       try {
         await expect(service.linkCart("payses_link_c", "cart_refused", "order_refused")).rejects.toThrow(/refused by the test/)
       } finally {
         await pg.raw(`drop trigger odeme_test_refuse on odeme_payment`)
         await pg.raw(`drop function odeme_test_refuse()`)
       }
-      expect((await service.getPayment("payses_link_c"))).toEqual(expect.objectContaining({ cart_id: null, order_id: null }))
+      expect(await service.getPayment("payses_link_c")).toEqual(expect.objectContaining({ cart_id: null, order_id: null }))
     })
   })
 })

@@ -36,7 +36,11 @@ const OdemeNotification = model
     { name: "IDX_odeme_notification_due", on: ["state", "next_attempt_at"] },
     // The rows still open (service.ts dueNotificationIds), oldest first; done rows are not in it.
     // Returns that said "paid" (service.ts ATTENTION_SQL, unconfirmed returns): few, whatever the inbox holds.
-    { name: "IDX_odeme_notification_return_success", on: ["created_at"], where: "deleted_at IS NULL AND source = 'return' AND status = 'successful'" },
+    {
+      name: "IDX_odeme_notification_return_success",
+      on: ["created_at"],
+      where: "deleted_at IS NULL AND source = 'return' AND status = 'successful'",
+    },
     { name: "IDX_odeme_notification_open", on: ["created_at"], where: "deleted_at IS NULL AND state IN ('received', 'retry', 'processing')" },
   ])
 

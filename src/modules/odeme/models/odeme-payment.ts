@@ -59,13 +59,18 @@ const OdemePayment = model
     { name: "IDX_odeme_payment_service_uuid", on: ["service_uuid"] },
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
     // Paid payments of a cart no order names yet (src/lib/reconcile.ts): few, however many payments were settled.
-    { name: "IDX_odeme_payment_unsettled", on: ["updated_at"], where: "deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL" },
+    {
+      name: "IDX_odeme_payment_unsettled",
+      on: ["updated_at"],
+      where: "deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL",
+    },
     // Exactly the rows the poller may claim (service.ts POLL_WHERE), in its order: finished
     // payments, however many, are not in it. A canceled transfer stays in it until it expires.
     {
       name: "IDX_odeme_payment_poll",
       on: ["created_at"],
-      where: "deleted_at IS NULL AND service_uuid IS NOT NULL AND next_check_at IS NOT NULL AND status IN ('awaiting_transfer', 'unknown', 'paid', 'canceled')",
+      where:
+        "deleted_at IS NULL AND service_uuid IS NOT NULL AND next_check_at IS NOT NULL AND status IN ('awaiting_transfer', 'unknown', 'paid', 'canceled')",
     },
   ])
 

@@ -19,7 +19,12 @@ const OdemeRefund = model
     acknowledged_by: model.text().nullable(),
   })
   .indexes([
-    { name: "IDX_odeme_refund_medusa_refund_unique", on: ["medusa_refund_id"], unique: true, where: "medusa_refund_id IS NOT NULL AND deleted_at IS NULL" },
+    {
+      name: "IDX_odeme_refund_medusa_refund_unique",
+      on: ["medusa_refund_id"],
+      unique: true,
+      where: "medusa_refund_id IS NOT NULL AND deleted_at IS NULL",
+    },
     { name: "IDX_odeme_refund_open", on: ["created_at"], where: "deleted_at IS NULL AND acknowledged_at IS NULL" },
   ])
 

@@ -132,7 +132,14 @@ describe("Quick Checkout provider", () => {
   it("getWebhookActionAndData stores a notification for a known session and tells Medusa there is nothing for it to do", async () => {
     const id = sessionId()
     await initiate(id)
-    const body = { order_id: id, uuid: "c0ffee00-0000-4000-8000-000000000001", status: "successful", hash: "a".repeat(64), amount: "250.00", currency: "TRY" }
+    const body = {
+      order_id: id,
+      uuid: "c0ffee00-0000-4000-8000-000000000001",
+      status: "successful",
+      hash: "a".repeat(64),
+      amount: "250.00",
+      currency: "TRY",
+    }
     const before = env.module.stored.length
     expect(await provider.getWebhookActionAndData({ data: body, rawData: JSON.stringify(body), headers: {} } as any)).toEqual({
       action: PaymentActions.NOT_SUPPORTED,

@@ -37,7 +37,9 @@ describe("API bank transfer provider", () => {
       provider.initiatePayment({ amount: 150, currency_code: "try", data: { session_id: sessionId(), bank_id: 987654 }, context: {} } as any)
     )
     expect(refused).toMatchObject({ type: MedusaError.Types.INVALID_DATA, code: "odeme.bank_unknown" })
-    expect(await failureOf(provider.initiatePayment({ amount: 150, currency_code: "gbp", data: { session_id: sessionId() }, context: {} } as any))).toMatchObject({
+    expect(
+      await failureOf(provider.initiatePayment({ amount: 150, currency_code: "gbp", data: { session_id: sessionId() }, context: {} } as any))
+    ).toMatchObject({
       code: "odeme.currency_unsupported",
     })
   })
@@ -103,10 +105,12 @@ describe("API bank transfer provider", () => {
   })
 
   it("a session the plugin never saw is refused with a code", async () => {
-    expect(await failureOf(provider.authorizePayment({ data: { session_id: "payses_neverseen000002", bank_id: 1, ...payer } } as any))).toMatchObject({
-      type: MedusaError.Types.NOT_FOUND,
-      code: "odeme.session_unknown",
-    })
+    expect(await failureOf(provider.authorizePayment({ data: { session_id: "payses_neverseen000002", bank_id: 1, ...payer } } as any))).toMatchObject(
+      {
+        type: MedusaError.Types.NOT_FOUND,
+        code: "odeme.session_unknown",
+      }
+    )
   })
 
   it("a service that answers 5xx reads as unavailable, with a code and no service text", async () => {
@@ -114,7 +118,9 @@ describe("API bank transfer provider", () => {
     installMemoryModule(env.options)
     try {
       await env.control("POST", "/faults", { endpoint: "*", mode: "error500", count: 10 })
-      const unreachable = await failureOf(provider.initiatePayment({ amount: 150, currency_code: "try", data: { session_id: sessionId() }, context: {} } as any))
+      const unreachable = await failureOf(
+        provider.initiatePayment({ amount: 150, currency_code: "try", data: { session_id: sessionId() }, context: {} } as any)
+      )
       expect(unreachable).toMatchObject({ type: MedusaError.Types.UNEXPECTED_STATE, code: "odeme.service_unavailable" })
       expect(unreachable.message).toMatch(/HTTP 500/)
     } finally {

@@ -1,10 +1,4 @@
-import {
-  AbstractPaymentProvider,
-  ContainerRegistrationKeys,
-  MedusaError,
-  Modules,
-  PaymentActions,
-} from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type {
   AuthorizePaymentInput,
@@ -173,7 +167,9 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     const sessionId = taggedSessionId(this.options_.apiKey, data)
     if (!sessionId) {
       if (data.session_id !== undefined) {
-        this.logger_.warn(`medusa-payment-odeme: a cancel or delete named session ${String(data.session_id).slice(0, 80)} without the plugin's tag; nothing was canceled`)
+        this.logger_.warn(
+          `medusa-payment-odeme: a cancel or delete named session ${String(data.session_id).slice(0, 80)} without the plugin's tag; nothing was canceled`
+        )
       }
       return { data }
     }
@@ -190,7 +186,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     if (this.options_.refunds === "reject") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        "Refunds cannot be made through the payment service's API. Refund the customer in the merchant panel; to record such refunds in Medusa, set the plugin option refunds: \"manual\"."
+        'Refunds cannot be made through the payment service\'s API. Refund the customer in the merchant panel; to record such refunds in Medusa, set the plugin option refunds: "manual".'
       )
     }
     const amount = formatAmount(input.amount as never)

@@ -1,10 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-} from "@medusajs/framework/types"
+import type { AuthorizePaymentInput, AuthorizePaymentOutput, InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import { z } from "@medusajs/framework/zod"
 import { chargeableAmount } from "../../../lib/amount-rules"
 import { odemeError } from "../../../lib/medusa-errors"
@@ -97,7 +92,11 @@ export class OdemeCheckoutProvider extends OdemeBase {
         )
       case "canceled":
       case "expired":
-        throw odemeError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "odeme.payment_canceled", "This payment was canceled; please start the payment again.")
+        throw odemeError(
+          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "odeme.payment_canceled",
+          "This payment was canceled; please start the payment again."
+        )
       default:
         // Nothing verified yet: the storefront shows "confirming" and asks again.
         throw odemeError(

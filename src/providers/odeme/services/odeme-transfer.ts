@@ -1,10 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-} from "@medusajs/framework/types"
+import type { AuthorizePaymentInput, AuthorizePaymentOutput, InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import { OdemeApiError, type TransferRecord } from "../../../client"
 import { chargeableAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-directory"
@@ -98,7 +93,11 @@ export class OdemeTransferProvider extends OdemeBase {
       throw toMedusaError(e, "list the bank accounts", MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, this.logger_)
     })
     if (!bank) {
-      throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.bank_unknown", `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts.`)
+      throw odemeError(
+        MedusaError.Types.INVALID_DATA,
+        "odeme.bank_unknown",
+        `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts.`
+      )
     }
     if (data.sandbox_result && this.options_.mode !== "sandbox") {
       throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.sandbox_only", "sandbox_result is only accepted in sandbox mode.")
@@ -236,7 +235,11 @@ export class OdemeTransferProvider extends OdemeBase {
       const row = await this.odeme.getPayment(sessionId)
       if (row?.service_uuid) return this.authorizeOutcome(await this.refresh(row, raw))
       if (row?.creation_state === "unknown") throw creationUnknownError()
-      if (row?.creation_state === "creating" && row.creation_started_at && Date.now() - new Date(row.creation_started_at).getTime() > this.staleClaimMs()) {
+      if (
+        row?.creation_state === "creating" &&
+        row.creation_started_at &&
+        Date.now() - new Date(row.creation_started_at).getTime() > this.staleClaimMs()
+      ) {
         // The process that claimed the creation died before it recorded an answer: the transfer may exist.
         if (await this.odeme.endTransferCreation(sessionId, { creation_state: "unknown", last_result: "claimant gone" })) {
           await this.apply(sessionId, { kind: "creation_unknown", detail: "the creating process stopped before an answer was recorded" })

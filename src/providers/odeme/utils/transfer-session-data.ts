@@ -34,16 +34,10 @@ export const transferSessionDataSchema = z.looseObject({
 export type TransferSessionData = z.infer<typeof transferSessionDataSchema>
 
 export function parseTransferSessionData(data: unknown): TransferSessionData {
-  const cleaned = Object.fromEntries(
-    Object.entries((data ?? {}) as Record<string, unknown>).filter(([, v]) => v !== "" && v !== null)
-  )
+  const cleaned = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).filter(([, v]) => v !== "" && v !== null))
   const parsed = transferSessionDataSchema.safeParse(cleaned)
   if (!parsed.success) {
-    throw odemeError(
-      MedusaError.Types.INVALID_DATA,
-      "odeme.invalid_session_data",
-      `Invalid bank transfer details: ${zodMessage(parsed.error)}`
-    )
+    throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", `Invalid bank transfer details: ${zodMessage(parsed.error)}`)
   }
   return parsed.data
 }

@@ -13,7 +13,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   await req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(
     `insert into bench_ingest_ref (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body)
      values (?, 'webhook', ?, ?, ?, ?, ?, ?::jsonb, null)`,
-    [generateEntityId(undefined, "odntf"), randomUUID(), body.order_id ?? null, body.uuid ?? null, body.status ?? null, body.type ?? null, JSON.stringify(body)]
+    [
+      generateEntityId(undefined, "odntf"),
+      randomUUID(),
+      body.order_id ?? null,
+      body.uuid ?? null,
+      body.status ?? null,
+      body.type ?? null,
+      JSON.stringify(body),
+    ]
   )
   res.status(200).json({ received: true })
 }

@@ -97,10 +97,7 @@ export async function startOdemeBalanceCheckout(proof: Proof, returnUrl: string)
 }
 
 /** Bank transfer: a session with the chosen account and payer, started at the service (no cart to complete). */
-export async function startOdemeBalanceTransfer(
-  proof: Proof,
-  transfer: { bank_id: number; customer_name: string }
-): Promise<BalanceResult<string>> {
+export async function startOdemeBalanceTransfer(proof: Proof, transfer: { bank_id: number; customer_name: string }): Promise<BalanceResult<string>> {
   try {
     const session = await createSession(proof.payment_collection_id, ODEME_TRANSFER_PROVIDER_ID, transfer)
     const json = await sdk.client.fetch<unknown>(`/store/odeme/payment-sessions/${encodeURIComponent(session.id)}/authorize`, {

@@ -120,10 +120,7 @@ export async function getOdemeCheckoutForm(sessionId: string, cartId: string): P
  * that owns the session may ask: the redirect's `cart_id`, else this
  * browser's cart cookie.
  */
-export async function retrieveOdemePaymentStatus(
-  sessionId: string,
-  cartId: string | null
-): Promise<OdemeResult<OdemePaymentSessionStatus>> {
+export async function retrieveOdemePaymentStatus(sessionId: string, cartId: string | null): Promise<OdemeResult<OdemePaymentSessionStatus>> {
   try {
     cartId ??= (await getCartId()) ?? null
     if (!cartId) return { ok: false, message: "No cart for this payment", code: "odeme.session_unknown" }
@@ -170,7 +167,10 @@ export async function retrieveOdemeTransferDetails(orderId: string): Promise<Ode
  */
 async function shopperAddressHeader(): Promise<Record<string, string>> {
   const h = await requestHeaders()
-  const hops = (h.get("x-forwarded-for") ?? "").split(",").map((x) => x.trim()).filter(Boolean)
+  const hops = (h.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)
   const ip = h.get("x-real-ip")?.trim() || hops[hops.length - 1] || ""
   return ip ? { "x-odeme-client-ip": ip } : {}
 }

@@ -19,10 +19,7 @@ export function isOdemeChoiceReady(providerId: string, transfer: OdemeTransferCh
  * only on an origin configured as `storefrontUrl` / `storefrontOrigins`.
  * Runs in the browser (the payment step's submit handler).
  */
-export function odemeSessionData(
-  providerId: string,
-  transfer: OdemeTransferChoice | null
-): Record<string, unknown> | undefined {
+export function odemeSessionData(providerId: string, transfer: OdemeTransferChoice | null): Record<string, unknown> | undefined {
   switch (odemeProviderKind(providerId)) {
     case "checkout": {
       const countryCode = window.location.pathname.split("/")[1]

@@ -4,8 +4,7 @@ import type { OdemeLanguage } from "medusa-payment-odeme/storefront"
  * The store's language when the customer chose none (`_medusa_locale` cookie
  * unset). NEXT_PUBLIC_ so the server render and the browser agree.
  */
-export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage =
-  process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
+export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage = process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
 
 const tr = {
   checkoutTitle: "Kart veya havale (Hızlı Ödeme)",

@@ -101,7 +101,9 @@ function ConfigurationSection() {
                 {t("odeme.settings.health.title")}
               </Text>
               <DetailRow label={t("odeme.settings.health.last")} testId="odeme-health-last">
-                {data.webhook_health.last_webhook_at ? formatTime(data.webhook_health.last_webhook_at, i18n.language) : t("odeme.settings.health.never")}
+                {data.webhook_health.last_webhook_at
+                  ? formatTime(data.webhook_health.last_webhook_at, i18n.language)
+                  : t("odeme.settings.health.never")}
               </DetailRow>
               <DetailRow label={t("odeme.settings.health.count24h")} testId="odeme-health-24h">
                 {data.webhook_health.webhooks_24h}
@@ -155,7 +157,14 @@ function ConnectionSection() {
             {t("odeme.connection.hint")}
           </Text>
         </div>
-        <Button size="small" variant="secondary" onClick={run} isLoading={test.isPending} disabled={test.isPending} data-testid="odeme-test-connection">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={run}
+          isLoading={test.isPending}
+          disabled={test.isPending}
+          data-testid="odeme-test-connection"
+        >
           {t("odeme.connection.button")}
         </Button>
       </div>
@@ -176,7 +185,14 @@ function ConnectionSection() {
           </div>
           <ul className="flex flex-col gap-y-2">
             {result.checks.map((c) => (
-              <li key={c.check} className="flex flex-col gap-y-1" data-testid="odeme-connection-check" data-check={c.check} data-status={c.status} data-code={c.code}>
+              <li
+                key={c.check}
+                className="flex flex-col gap-y-1"
+                data-testid="odeme-connection-check"
+                data-check={c.check}
+                data-status={c.status}
+                data-code={c.code}
+              >
                 <div className="flex flex-wrap items-center gap-x-2">
                   <StatusBadge color={CHECK_COLORS[c.status]}>{t(`odeme.connection.checks.${c.check}`)}</StatusBadge>
                   <Text size="small" leading="compact">
@@ -223,7 +239,11 @@ function AttentionSection() {
             ))}
       </div>
       <div className="px-6 py-4">
-        {isLoading && <Text size="small" className="text-ui-fg-muted">{t("odeme.common.loading")}</Text>}
+        {isLoading && (
+          <Text size="small" className="text-ui-fg-muted">
+            {t("odeme.common.loading")}
+          </Text>
+        )}
         {error && (
           <Text size="small" className="text-ui-fg-error" data-testid="odeme-attention-error">
             {t("odeme.common.loadError", { message: error instanceof Error ? error.message : String(error) })}

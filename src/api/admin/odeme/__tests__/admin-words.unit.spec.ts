@@ -38,15 +38,50 @@ describe("the Admin's words", () => {
   it("every code the server sends has a sentence in both languages", () => {
     for (const lang of [en, tr]) {
       const o = lang.odeme as any
-      for (const code of ["service_pending", "service_approved", "service_rejected", "not_found", "service_http_error", "unreachable", "unreadable", "settling_failed", "paid_verified", "created"]) {
+      for (const code of [
+        "service_pending",
+        "service_approved",
+        "service_rejected",
+        "not_found",
+        "service_http_error",
+        "unreachable",
+        "unreadable",
+        "settling_failed",
+        "paid_verified",
+        "created",
+      ]) {
         expect(o.lastCheck[code]).toEqual(expect.any(String))
       }
-      for (const code of ["unknown_session", "no_notification", "notifications_checked", "not_found", "no_service_id", "service_error", "settling_failed", "still_waiting", "expired", "service_status"]) {
+      for (const code of [
+        "unknown_session",
+        "no_notification",
+        "notifications_checked",
+        "not_found",
+        "no_service_id",
+        "service_error",
+        "settling_failed",
+        "still_waiting",
+        "expired",
+        "service_status",
+      ]) {
         expect(o.widget.toast.results[code]).toEqual(expect.any(String))
       }
-      for (const s of ["pending", "pending_authorization", "authorized", "captured", "requires_more", "error", "canceled"]) expect(o.sessionStatuses[s]).toEqual(expect.any(String))
-      for (const s of ["not_paid", "awaiting", "authorized", "completed", "canceled", "failed", "partially_captured"]) expect(o.collectionStatuses[s]).toEqual(expect.any(String))
-      for (const outcome of ["navigation_only", "unverifiable", "deferred", "paid", "failed", "rejected", "review", "duplicate_charge", "unknown_session", "unchanged"]) {
+      for (const s of ["pending", "pending_authorization", "authorized", "captured", "requires_more", "error", "canceled"])
+        expect(o.sessionStatuses[s]).toEqual(expect.any(String))
+      for (const s of ["not_paid", "awaiting", "authorized", "completed", "canceled", "failed", "partially_captured"])
+        expect(o.collectionStatuses[s]).toEqual(expect.any(String))
+      for (const outcome of [
+        "navigation_only",
+        "unverifiable",
+        "deferred",
+        "paid",
+        "failed",
+        "rejected",
+        "review",
+        "duplicate_charge",
+        "unknown_session",
+        "unchanged",
+      ]) {
         expect(o.timeline[`outcome_${outcome}`]).toEqual(expect.any(String))
       }
     }

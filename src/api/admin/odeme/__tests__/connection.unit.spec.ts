@@ -7,9 +7,20 @@ const sandbox = { mode: "sandbox" as const, backendUrl: "https://api.shop.exampl
 const live = { ...sandbox, mode: "live" as const }
 
 const httpError = (status: number, serviceMessage = `refused (${KEY})`) =>
-  new OdemeApiError({ endpoint: "listBankGroups", method: "GET", path: "/api/pay/bank_transfer/bank-group/list", kind: "http", retryable: false, status, serviceMessage, secrets: [KEY] })
+  new OdemeApiError({
+    endpoint: "listBankGroups",
+    method: "GET",
+    path: "/api/pay/bank_transfer/bank-group/list",
+    kind: "http",
+    retryable: false,
+    status,
+    serviceMessage,
+    secrets: [KEY],
+  })
 
-const client = (over: { groups?: () => Promise<unknown[]>; verify?: () => Promise<{ mode?: string; is_valid: boolean; official_status: string }> } = {}) => ({
+const client = (
+  over: { groups?: () => Promise<unknown[]>; verify?: () => Promise<{ mode?: string; is_valid: boolean; official_status: string }> } = {}
+) => ({
   listBankGroups: jest.fn(over.groups ?? (async () => [{ id: 1, name: "Banks" }])),
   verifyNotification: jest.fn(over.verify ?? (async () => ({ is_valid: false, official_status: "pending", mode: "sandbox" }))),
 })

@@ -105,7 +105,13 @@ export async function testConnection(
         checks.push({ check: "key_mode", status: "failed", code: "wrong_mode", params: { configured: options.mode, key: keyMode }, detail: null })
       } else checks.push({ check: "key_mode", status: "ok", code: "ok", params: { key: keyMode }, detail: null })
     } catch (err) {
-      checks.push({ check: "key_mode", status: "skipped", code: "mode_unknown", params: {}, detail: classifyServiceError(err, options.apiKey).detail })
+      checks.push({
+        check: "key_mode",
+        status: "skipped",
+        code: "mode_unknown",
+        params: {},
+        detail: classifyServiceError(err, options.apiKey).detail,
+      })
     }
   }
 

@@ -35,7 +35,9 @@ export class MemoryOdemeModule {
     return row ? { ...row } : null
   }
 
-  async recordInitiated(row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null }) {
+  async recordInitiated(
+    row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null }
+  ) {
     const existing = this.payments.get(row.session_id)
     const next = existing
       ? { ...existing, amount: row.amount, currency: row.currency, metadata: row.metadata ?? existing.metadata }

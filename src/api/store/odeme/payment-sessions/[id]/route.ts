@@ -18,7 +18,10 @@ export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessio
   const state = (row?.status ?? "pending") as OdemeState
   const odeme = odemeModule(req.scope)
   // The deadline the shopper is shown while an API transfer waits (the poller expires it then).
-  const expiresAt = row?.flow === "transfer_api" && row.service_uuid ? transferExpiresAt(transferCreatedAt(row), odeme.odemeOptions.transfer.expiryHours).toISOString() : null
+  const expiresAt =
+    row?.flow === "transfer_api" && row.service_uuid
+      ? transferExpiresAt(transferCreatedAt(row), odeme.odemeOptions.transfer.expiryHours).toISOString()
+      : null
   res.json({
     payment_session: {
       id: session.id,

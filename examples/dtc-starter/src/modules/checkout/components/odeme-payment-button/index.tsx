@@ -67,13 +67,7 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
 
   return (
     <>
-      <Button
-        disabled={notReady || !session}
-        isLoading={submitting}
-        onClick={handlePayment}
-        size="large"
-        data-testid={dataTestId}
-      >
+      <Button disabled={notReady || !session} isLoading={submitting} onClick={handlePayment} size="large" data-testid={dataTestId}>
         {kind === "checkout" ? t.payByCard : t.placeTransferOrder}
       </Button>
       {submitting && kind === "checkout" && !error && (

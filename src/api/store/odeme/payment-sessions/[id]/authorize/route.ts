@@ -24,7 +24,10 @@ import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, res: MedusaResponse) {
   const session = await findOwnedSession(req, req.params.id, req.validatedBody)
   if (!session.provider_id.startsWith("pp_odeme-transfer_")) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form.")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form."
+    )
   }
   await refuseUnpayable(req.scope, session)
   const payments = req.scope.resolve(Modules.PAYMENT)
@@ -39,7 +42,9 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
     await settleAndFollow(req.scope, row).catch((err) =>
       req.scope
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(`medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`)
+        .warn(
+          `medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`
+        )
     )
   }
   const [updated] = await payments.listPaymentSessions({ id: session.id })

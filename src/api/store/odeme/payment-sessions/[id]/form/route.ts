@@ -25,11 +25,15 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   }
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
-  res.json({ form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }) })
+  res.json({
+    form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }),
+  })
 }
 
 async function displayId(req: MedusaRequest, orderId: string): Promise<number | null> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: [order] } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
+  const {
+    data: [order],
+  } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
   return (order as { display_id?: number } | undefined)?.display_id ?? null
 }
