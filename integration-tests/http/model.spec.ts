@@ -8,7 +8,7 @@ import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
 import { invariantViolations } from "../utils/model/invariant"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, completeCart, seedStore, stockedVariant, type SeededStore } from "../utils/store"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithCollection, completeCart, seedStore, stockedVariant, type SeededStore } from "../utils/store"
 
 /**
  * Generated sequences over a payment's whole life (issue 23): the service's
@@ -91,25 +91,11 @@ medusaIntegrationTestRunner({
 
     async function newWorld(kind: World["kind"]): Promise<World> {
       await stock.setAvailable(5)
-      const {
-        data: { cart },
-      } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "model@example.com",
-          items: [{ variant_id: stock.variantId, quantity: 1 }],
-        },
-        store.headers
-      )
-      const {
-        data: { payment_collection },
-      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const { cart, collectionId } = await cartWithCollection(api, store, { variantId: stock.variantId, email: "model@example.com" })
       const w: World = {
         kind,
         cartId: cart.id,
-        collectionId: payment_collection.id,
+        collectionId,
         sessions: [],
         current: "",
         orderId: null,

@@ -9,6 +9,7 @@ import { cartOutcome, ordersOfCart } from "../utils/inspect"
 import {
   CHECKOUT_PROVIDER,
   TRANSFER_PROVIDER,
+  cartWithCollection,
   cartWithSession,
   completeCart,
   pendingTransferCart,
@@ -64,23 +65,9 @@ medusaIntegrationTestRunner({
 
     it("stock runs out between the card payment and its processing: no order, Medusa's compensation refund a to-do, the payment listed; paying again is flagged", async () => {
       const { variantId, setAvailable } = await stockedVariant(getContainer(), store, 1)
-      const {
-        data: { cart },
-      } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "musteri@example.com",
-          items: [{ variant_id: variantId, quantity: 1 }],
-        },
-        store.headers
-      )
-      const {
-        data: { payment_collection },
-      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const { cart, collectionId } = await cartWithCollection(api, store, { variantId })
       const created = await api.post(
-        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        `/store/payment-collections/${collectionId}/payment-sessions`,
         { provider_id: CHECKOUT_PROVIDER, data: {} },
         store.headers
       )
@@ -118,7 +105,7 @@ medusaIntegrationTestRunner({
       await setAvailable(1)
       await env.emulator.control("POST", "/_control/webhooks", { paused: false })
       const again = await api.post(
-        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        `/store/payment-collections/${collectionId}/payment-sessions`,
         { provider_id: CHECKOUT_PROVIDER, data: {} },
         store.headers
       )
@@ -254,24 +241,10 @@ medusaIntegrationTestRunner({
       const victim = await awaitingTransferOrder()
       const before = await row(victim.session.id)
 
-      const {
-        data: { cart },
-      } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "x@example.com",
-          items: [{ variant_id: store.variantId, quantity: 1 }],
-        },
-        store.headers
-      )
-      const {
-        data: { payment_collection },
-      } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+      const { collectionId } = await cartWithCollection(api, store, { email: "x@example.com" })
       for (const provider of [TRANSFER_PROVIDER, CHECKOUT_PROVIDER]) {
         const res = await api.post(
-          `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+          `/store/payment-collections/${collectionId}/payment-sessions`,
           { provider_id: provider, data: { session_id: victim.session.id } },
           { ...store.headers, validateStatus: () => true }
         )

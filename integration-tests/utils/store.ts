@@ -134,6 +134,30 @@ export async function stockedVariant(container: MedusaContainer, store: SeededSt
   return { variantId: product.variants[0].id as string, setAvailable }
 }
 
+/** A cart of one line (the seeded variant unless another is named) and its payment collection. */
+export async function cartWithCollection(
+  api: any,
+  store: SeededStore,
+  opts: { variantId?: string; quantity?: number; email?: string } = {}
+): Promise<{ cart: any; collectionId: string }> {
+  const {
+    data: { cart },
+  } = await api.post(
+    "/store/carts",
+    {
+      region_id: store.regionId,
+      sales_channel_id: store.salesChannelId,
+      email: opts.email ?? "musteri@example.com",
+      items: [{ variant_id: opts.variantId ?? store.variantId, quantity: opts.quantity ?? 1 }],
+    },
+    store.headers
+  )
+  const {
+    data: { payment_collection },
+  } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+  return { cart, collectionId: payment_collection.id as string }
+}
+
 /** Cart with one item → payment collection → a session of the given provider. */
 export async function cartWithSession(
   api: any,
@@ -144,28 +168,14 @@ export async function cartWithSession(
   /** Request headers of the session's creation (a storefront server passing its customer's address). */
   headers: Record<string, string> = {}
 ) {
-  const {
-    data: { cart },
-  } = await api.post(
-    "/store/carts",
-    {
-      region_id: store.regionId,
-      sales_channel_id: store.salesChannelId,
-      email: "musteri@example.com",
-      items: [{ variant_id: store.variantId, quantity }],
-    },
-    store.headers
-  )
-  const {
-    data: { payment_collection },
-  } = await api.post("/store/payment-collections", { cart_id: cart.id }, store.headers)
+  const { cart, collectionId } = await cartWithCollection(api, store, { quantity })
   const res = await api.post(
-    `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+    `/store/payment-collections/${collectionId}/payment-sessions`,
     { provider_id: providerId, data },
     { headers: { ...store.headers.headers, ...headers }, validateStatus: () => true }
   )
   const session = res.data?.payment_collection?.payment_sessions?.[0]
-  return { cart, collectionId: payment_collection.id as string, session, response: res }
+  return { cart, collectionId, session, response: res }
 }
 
 export async function completeCart(api: any, store: SeededStore, cartId: string) {

@@ -72,36 +72,10 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
     await stack?.stop()
   }, 120_000)
 
-  /** A TRY cart with a bank-transfer session, ready to complete, placed through the Store API. */
-  async function transferCart(customerName: string): Promise<string> {
-    const { regions } = await store.request("GET", "/store/regions?fields=id,currency_code")
-    const region = regions.find((r: any) => r.currency_code === "try")
-    const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
-    const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-i18n-${Date.now().toString(36)}@odeme.test` })
-    await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
-    const address = {
-      first_name: "Ayşe",
-      last_name: "Yılmaz",
-      address_1: "Bağdat Caddesi 1",
-      city: "İstanbul",
-      postal_code: "34710",
-      country_code: "tr",
-    }
-    await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
-    const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
-    await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
-    const { payment_collection } = await store.request("POST", "/store/payment-collections", { cart_id: cart.id })
-    const { bank_groups } = await store.request("GET", "/store/odeme/banks")
-    await store.request("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
-      provider_id: "pp_odeme-transfer_odeme",
-      data: { bank_id: bank_groups[0].accounts[0].bank_id, customer_name: customerName, sandbox_result: "pending" },
-    })
-    return cart.id
-  }
-
   /** A bank-transfer order still waiting for the money. */
   async function awaitingTransferOrder(): Promise<string> {
-    const cartId = await transferCart("Ayşe Yılmaz")
+    const email = `e2e-i18n-${Date.now().toString(36)}@odeme.test`
+    const cartId = await store.transferCart({ email, firstName: "Ayşe", lastName: "Yılmaz", sandboxResult: "pending" })
     const done = await store.request("POST", `/store/carts/${cartId}/complete`)
     if (done.type !== "order") throw new Error(`the cart did not complete: ${JSON.stringify(done).slice(0, 300)}`)
     const emulator = new EmulatorControl(stack.emulator!)
@@ -111,7 +85,8 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
 
   /** A transfer whose creation got a 502 after the service committed it: unknown outcome, in "needs attention". */
   async function unknownOutcomeTransfer() {
-    const cartId = await transferCart("Deniz Aksoy")
+    const email = `e2e-i18n-${Date.now().toString(36)}@odeme.test`
+    const cartId = await store.transferCart({ email, firstName: "Deniz", lastName: "Aksoy", sandboxResult: "pending" })
     await new EmulatorControl(stack.emulator!).post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
     const done = await store.request("POST", `/store/carts/${cartId}/complete`)
     if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)

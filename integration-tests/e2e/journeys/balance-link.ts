@@ -34,29 +34,9 @@ describeWithChromium("balance payment links in Chromium", () => {
 
   /** A TRY order paid at once (a sandbox transfer the service approves immediately), placed through the Store API. */
   async function paidOrder(): Promise<string> {
-    const { regions } = await store.request("GET", "/store/regions?fields=id,currency_code")
-    const region = regions.find((r: any) => r.currency_code === "try")
-    const { products } = await store.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
-    const { cart } = await store.request("POST", "/store/carts", { region_id: region.id, email: `e2e-balance-${Date.now().toString(36)}@odeme.test` })
-    await store.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
-    const address = {
-      first_name: "Ayşe",
-      last_name: "Yılmaz",
-      address_1: "Bağdat Caddesi 1",
-      city: "İstanbul",
-      postal_code: "34710",
-      country_code: "tr",
-    }
-    await store.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
-    const { shipping_options } = await store.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
-    await store.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
-    const { payment_collection } = await store.request("POST", "/store/payment-collections", { cart_id: cart.id })
-    const { bank_groups } = await store.request("GET", "/store/odeme/banks")
-    await store.request("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
-      provider_id: "pp_odeme-transfer_odeme",
-      data: { bank_id: bank_groups[0].accounts[0].bank_id, customer_name: "Ayşe Yılmaz", sandbox_result: "successful" },
-    })
-    const done = await store.request("POST", `/store/carts/${cart.id}/complete`)
+    const email = `e2e-balance-${Date.now().toString(36)}@odeme.test`
+    const cartId = await store.transferCart({ email, firstName: "Ayşe", lastName: "Yılmaz", sandboxResult: "successful" })
+    const done = await store.request("POST", `/store/carts/${cartId}/complete`)
     if (done.type !== "order") throw new Error(`the cart did not complete: ${JSON.stringify(done).slice(0, 300)}`)
     return done.order.id as string
   }

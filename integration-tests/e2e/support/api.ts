@@ -83,6 +83,36 @@ export class StoreApi {
     return res.body
   }
 
+  /**
+   * A TRY cart with an address, a shipping method and a bank-transfer session (the emulator's
+   * `sandbox_result`), placed through the Store API, ready to complete. Its id.
+   */
+  async transferCart(opts: { email: string; firstName: string; lastName: string; sandboxResult: "pending" | "successful" }): Promise<string> {
+    const { regions } = await this.request("GET", "/store/regions?fields=id,currency_code")
+    const region = regions.find((r: any) => r.currency_code === "try")
+    const { products } = await this.request("GET", `/store/products?region_id=${region.id}&fields=id,*variants&limit=1`)
+    const { cart } = await this.request("POST", "/store/carts", { region_id: region.id, email: opts.email })
+    await this.request("POST", `/store/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
+    const address = {
+      first_name: opts.firstName,
+      last_name: opts.lastName,
+      address_1: "Bağdat Caddesi 1",
+      city: "İstanbul",
+      postal_code: "34710",
+      country_code: "tr",
+    }
+    await this.request("POST", `/store/carts/${cart.id}`, { shipping_address: address, billing_address: address })
+    const { shipping_options } = await this.request("GET", `/store/shipping-options?cart_id=${cart.id}`)
+    await this.request("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+    const { payment_collection } = await this.request("POST", "/store/payment-collections", { cart_id: cart.id })
+    const { bank_groups } = await this.request("GET", "/store/odeme/banks")
+    await this.request("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: "pp_odeme-transfer_odeme",
+      data: { bank_id: bank_groups[0].accounts[0].bank_id, customer_name: `${opts.firstName} ${opts.lastName}`, sandbox_result: opts.sandboxResult },
+    })
+    return cart.id
+  }
+
   async cart(id: string) {
     const { cart } = await this.request<{ cart: any }>(
       "GET",
