@@ -65,17 +65,11 @@ function templateName(): string {
   return `odeme_proc_tpl_${h.digest("hex").slice(0, 10)}`
 }
 
-type TemplateRow = { seed: string | null; sessions: number } | undefined
-
-function lookUpTemplate(name: string): Promise<TemplateRow> {
+/** The template's seed result (its comment), or null while it is being made or was left half-made. */
+function lookUpTemplate(name: string): Promise<{ seed: string | null } | undefined> {
   return withAdminClient(async (c) => {
-    const r = await c.query(
-      `select shobj_description(d.oid, 'pg_database') as seed,
-              (select count(*) from pg_stat_activity a where a.datname = d.datname)::int as sessions
-         from pg_database d where d.datname = $1`,
-      [name]
-    )
-    return r.rows[0] as TemplateRow
+    const r = await c.query(`select shobj_description(d.oid, 'pg_database') as seed from pg_database d where d.datname = $1`, [name])
+    return r.rows[0] as { seed: string | null } | undefined
   })
 }
 
@@ -83,39 +77,36 @@ function lookUpTemplate(name: string): Promise<TemplateRow> {
  * A migrated and seeded template database, made once per PostgreSQL server
  * (`medusa db:migrate` + `medusa exec src/scripts/seed.ts`); the seed result
  * is kept as the template's comment.
+ *
+ * Test files run two at a time, and other runs may share the server: one
+ * maker at a time, under a PostgreSQL advisory lock held by a connection of
+ * its own (released when that connection ends, so a maker that dies releases
+ * it too). Whoever waited finds the template made.
  */
 async function ensureTemplate(log: (m: string) => void): Promise<{ name: string; seed: SeededStore }> {
   const name = templateName()
-  // Another test run on the same server may be making it right now: wait for its seed
-  // (or for it to be abandoned: no session left on a template without a seed).
-  const existing = await pollUntil(
-    async () => {
-      const row = await lookUpTemplate(name)
-      return row?.seed || !row || row.sessions === 0 ? { row } : undefined
-    },
-    { what: `template database ${name} made by another run`, timeoutMs: 240_000, intervalMs: 1000 }
-  ).catch(() => ({ row: undefined as TemplateRow }))
-  if (existing.row?.seed) return { name, seed: JSON.parse(existing.row.seed) }
-  const mine = await withAdminClient(async (c) => {
-    await c.query(`drop database if exists "${name}"`) // a template left half-made by an interrupted run
-    return c.query(`create database "${name}"`).then(
-      () => true,
-      (e: { code?: string }) => {
-        if (e.code === "42P04") return false // created by another run just now
-        throw e
-      }
-    )
+  return withAdminClient(async (lock) => {
+    await lock.query("select pg_advisory_lock(hashtext($1))", [name])
+    try {
+      const made = await lookUpTemplate(name)
+      if (made?.seed) return { name, seed: JSON.parse(made.seed) as SeededStore }
+      await withAdminClient(async (c) => {
+        await c.query(`drop database if exists "${name}"`) // a template left half-made by an interrupted run
+        await c.query(`create database "${name}"`)
+      })
+      const env = { DATABASE_URL: databaseUrl(name), NODE_ENV: "development" }
+      log(`migrating template database ${name}`)
+      await runCli(["db:migrate"], env, "migrate")
+      log(`seeding template database ${name}`)
+      const out = await runCli(["exec", "./src/scripts/seed.ts"], env, "seed")
+      const m = /ODEME_FIXTURE_SEED (\{.*\})/.exec(out)
+      if (!m) throw new Error(`the seed script printed no result:\n${out.slice(-2000)}`)
+      await withAdminClient((c) => c.query(`comment on database "${name}" is '${m[1].replace(/'/g, "''")}'`))
+      return { name, seed: JSON.parse(m[1]) as SeededStore }
+    } finally {
+      await lock.query("select pg_advisory_unlock(hashtext($1))", [name]).catch(() => undefined)
+    }
   })
-  if (!mine) return ensureTemplate(log)
-  const env = { DATABASE_URL: databaseUrl(name), NODE_ENV: "development" }
-  log(`migrating template database ${name}`)
-  await runCli(["db:migrate"], env, "migrate")
-  log(`seeding template database ${name}`)
-  const out = await runCli(["exec", "./src/scripts/seed.ts"], env, "seed")
-  const m = /ODEME_FIXTURE_SEED (\{.*\})/.exec(out)
-  if (!m) throw new Error(`the seed script printed no result:\n${out.slice(-2000)}`)
-  await withAdminClient((c) => c.query(`comment on database "${name}" is '${m[1].replace(/'/g, "''")}'`))
-  return { name, seed: JSON.parse(m[1]) }
 }
 
 /** A fresh copy of the migrated, seeded template. */
