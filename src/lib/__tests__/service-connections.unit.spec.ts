@@ -28,11 +28,18 @@ describe("connections of the plugin's service client", () => {
   })
 
   it("lets as many checks run at once as the poller's concurrency asks for", async () => {
+    // Every answer waits until 30 requests are in flight (or 5 s pass): a pool of fewer connections
+    // never gets there, however slowly a busy machine opens them.
+    const held: Array<() => void> = []
+    const answerAll = () => held.splice(0).forEach((answer) => answer())
+    const fallback = setTimeout(answerAll, 5_000)
     service = await startLocalService((_req, res) => {
-      setTimeout(() => json(res, 200, { result: [] }), 100)
+      held.push(() => json(res, 200, { result: [] }))
+      if (held.length >= 30) answerAll()
     })
     const { client } = createServiceClient(options(service.url, 30))
     await Promise.all(Array.from({ length: 30 }, () => client.listBankGroups()))
+    clearTimeout(fallback)
     await client.close()
     expect(service.maxInFlight()).toBe(30)
   })
