@@ -41,8 +41,12 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
   const odeme = odemeModule(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
+  // The caller's read, used once; a later round reads again (or takes what the stale-read check just read).
+  let known = opts.read
   for (let race = 0; race < MAX_RACES; race++) {
-    const before = race === 0 && opts.read ? opts.read : await odeme.getPayment(sessionId)
+    const fromCaller = race === 0 && !!opts.read
+    const before = known ?? (await odeme.getPayment(sessionId))
+    known = undefined
     if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
     // Medusa's side matters only where the table reads it: a success that would pay or settle.
     const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true
@@ -61,12 +65,15 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
       const written = await odeme.compareAndSetState(sessionId, before.version, change)
       if (!written) continue // another writer moved the payment: decide again on what it wrote
       payment = written
-    } else if (before === opts.read && decision.action !== "none") {
+    } else if (fromCaller && decision.action !== "none") {
       // The caller's read may be older than the answer (the notification path reads before its verify
       // call): a change is guarded by compare-and-set, an action on an unchanged row by this check, so a
       // payment another writer moved meanwhile (say, to review) is not captured on the old read.
       const now = await odeme.getPayment(sessionId)
-      if (now?.version !== before.version) continue
+      if (now?.version !== before.version) {
+        known = now ?? undefined
+        continue
+      }
     }
 
     // A "still waiting" for the payment's own uuid that changed nothing has nothing new for its charge
