@@ -6,7 +6,7 @@ import type { CheckCode } from "./check-code"
 import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import { processNotification } from "./process-notification"
+import { processNotification } from "../workflows/process-notification"
 
 export type { CheckCode }
 

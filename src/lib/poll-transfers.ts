@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
 import { odemeModule } from "./odeme-module"
-import { processDueNotifications } from "./process-notification"
+import { processDueNotifications } from "./processing-queue"
 import { reconcile, type ReconcileSummary } from "./reconcile"
 
 export interface PollSummary {

@@ -1,7 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processNotification, type ProcessResult } from "../workflows/process-notification"
+import { odemeModule } from "./odeme-module"
 
 /**
+ * How stored notifications get run: the subscriber's bounded queue (which
+ * waits while webhooks are being acknowledged) and the poller's drain of due
+ * rows. What one run does is the workflow in src/workflows/process-notification.ts.
+ *
  * Runs `processNotification` for the subscriber with a per-process bound:
  * at most PROCESS_CONCURRENCY at once, at most QUEUE_SIZE waiting. A
  * notification beyond that is not lost: its row stays due and the poller
@@ -75,4 +80,12 @@ export async function ingestQuiet(): Promise<void> {
     if ((ingesting === 0 && gap >= QUIET_MS) || Date.now() >= giveUpAt) return
     await new Promise((r) => setTimeout(r, ingesting === 0 ? QUIET_MS - gap : QUIET_MS))
   }
+}
+
+/** Processes inbox rows that are due (first attempts left by a full queue or a crash, and retries). Used by the poller. */
+export async function processDueNotifications(container: MedusaContainer, limit = 50): Promise<ProcessResult[]> {
+  const ids = await odemeModule(container).dueNotificationIds(limit)
+  const results: ProcessResult[] = []
+  for (const id of ids) results.push(await processNotification(container, id))
+  return results
 }

@@ -1,4 +1,4 @@
-import { ingestQuiet, noteIngest } from "../process-notification"
+import { ingestQuiet, noteIngest } from "../processing-queue"
 
 /** Whether the promise has settled once the fake clock moved by `ms`. */
 async function settledAfter(p: Promise<unknown>, ms: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { backoffMs } from "../process-notification"
+import { backoffMs } from "../../workflows/process-notification"
 
 describe("a notification's retry delay", () => {
   it("doubles from 2 s, stays within 15 % of its time, and stops growing at 10 minutes", () => {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { failureReason } from "../../../../../lib/failure-reason"
-import { processNotification } from "../../../../../lib/process-notification"
+import { processNotification } from "../../../../../workflows/process-notification"
 import { odemeModule } from "../../../../utils/odeme-module"
 import { validatedParams } from "../../../../utils/path-params"
 import { OdemeReturnParams, type OdemeReturnQueryType } from "../../../validators"

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { processNotification } from "../../../../../../lib/process-notification"
+import { processNotification } from "../../../../../../workflows/process-notification"
 import { odemeModule } from "../../../../../utils/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
 import { presentNotification } from "../../../presenters"
