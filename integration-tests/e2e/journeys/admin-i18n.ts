@@ -12,12 +12,13 @@
  * are taken by journeys/turkish.ts).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { EmulatorControl, StoreApi, eventually } from "../support/api"
-import { loginToAdmin } from "../support/admin"
-import { describeWithChromium, launchChromium } from "../support/chromium"
+import { eventually, unknownOutcomeTransfer, type EmulatorControl, type StoreApi } from "../support/api"
+import { chooseTurkish, loginToAdmin } from "../support/admin"
+import { closeBrowserStack, openBrowserStack } from "../support/browser-stack"
+import { describeWithChromium } from "../support/chromium"
 import { inPage } from "../support/scenario"
-import { startStack, type Stack } from "../support/stack"
-import { clearFailureShots, publish, screenshot } from "../support/storefront"
+import type { Stack } from "../support/stack"
+import { publish, screenshot } from "../support/storefront"
 
 /** Strings each language must show (from src/admin/i18n/json). */
 const EXPECTED = {
@@ -53,60 +54,34 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
   let stack: Stack
   let browser: Browser
   let store: StoreApi
+  let emulator: EmulatorControl
   let orderId: string
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    clearFailureShots()
-    stack = await startStack()
-    if (!stack.emulator) throw new Error("the e2e tests need the emulator (unset ODEME_BASE_URL)")
-    store = new StoreApi(stack)
-    browser = await launchChromium()
+    ;({ stack, browser, store, emulator } = await openBrowserStack())
     orderId = await awaitingTransferOrder()
-    await unknownOutcomeTransfer()
+    await unknownOutcomeTransfer(store, emulator, `e2e-i18n-${Date.now().toString(36)}@odeme.test`)
   }, 10 * 60_000)
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close().catch(() => {})
-    await stack?.stop()
-  }, 120_000)
+  afterAll(() => closeBrowserStack({ stack, browser }, contexts), 120_000)
 
   /** A bank-transfer order still waiting for the money. */
   async function awaitingTransferOrder(): Promise<string> {
     const email = `e2e-i18n-${Date.now().toString(36)}@odeme.test`
     const cartId = await store.transferCart({ email, firstName: "Ayşe", lastName: "Yılmaz", sandboxResult: "pending" })
+    // The stack is the layer's: other journeys' transfers are there too.
+    const before = (await emulator.get<{ result: any[] }>("/transfers")).result.length
     const done = await store.request("POST", `/store/carts/${cartId}/complete`)
     if (done.type !== "order") throw new Error(`the cart did not complete: ${JSON.stringify(done).slice(0, 300)}`)
-    const emulator = new EmulatorControl(stack.emulator!)
-    await eventually("the transfer at the emulator", async () => (await emulator.get<{ result: any[] }>("/transfers")).result.length > 0)
+    await eventually("the transfer at the emulator", async () => (await emulator.get<{ result: any[] }>("/transfers")).result.length > before)
     return done.order.id as string
-  }
-
-  /** A transfer whose creation got a 502 after the service committed it: unknown outcome, in "needs attention". */
-  async function unknownOutcomeTransfer() {
-    const email = `e2e-i18n-${Date.now().toString(36)}@odeme.test`
-    const cartId = await store.transferCart({ email, firstName: "Deniz", lastName: "Aksoy", sandboxResult: "pending" })
-    await new EmulatorControl(stack.emulator!).post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
-    const done = await store.request("POST", `/store/carts/${cartId}/complete`)
-    if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)
   }
 
   async function login(page: Page) {
     // `medusa develop` compiles the Admin (Vite) on the first visit: minutes on 2 cores.
     await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
     await loginToAdmin(page)
-  }
-
-  /** Profile → Edit → Language → Türkçe → Save, as an admin user does it. */
-  async function chooseTurkish(page: Page) {
-    await page.goto(`${stack.admin}/settings/profile/edit`, { timeout: 120_000 })
-    const drawer = page.getByRole("dialog")
-    await drawer.waitFor({ timeout: 120_000 })
-    await drawer.getByRole("combobox").click()
-    await page.getByRole("option", { name: "Türkçe" }).click()
-    await drawer.locator('button[type="submit"]').click()
-    await page.waitForFunction(() => localStorage.getItem("lng") === "tr", undefined, { timeout: 30_000 })
   }
 
   async function inLanguage(lng: "en" | "tr", fn: (page: Page) => Promise<void>) {
@@ -120,7 +95,7 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
       `admin-i18n-${lng}`,
       async (page) => {
         await login(page)
-        if (lng === "tr") await chooseTurkish(page)
+        if (lng === "tr") await chooseTurkish(page, stack.admin)
         await fn(page)
       },
       { consoleErrors: false }

@@ -10,8 +10,8 @@
  * Admin only the plugin's widget and settings page are checked.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { loginToAdmin, warmUpAdmin } from "../support/admin"
-import { eventually, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
+import { chooseTurkish, loginToAdmin, warmUpAdmin } from "../support/admin"
+import { eventually, unknownOutcomeTransfer, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
 import { closeBrowserStack, openBrowserStack, scenarioIn } from "../support/browser-stack"
 import { describeWithChromium } from "../support/chromium"
 import { assertCapturedOnce as capturedOnce } from "../support/payment-checks"
@@ -131,26 +131,6 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
     })
   })
 
-  /** A transfer whose creation got a 502 after the service committed it: an unknown outcome, in "needs attention". */
-  async function unknownOutcomeTransfer() {
-    const email = `e2e-tr-attention-${Date.now().toString(36)}@odeme.test`
-    const cartId = await store.transferCart({ email, firstName: "Deniz", lastName: "Aksoy", sandboxResult: "pending" })
-    await emulator.post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
-    const done = await store.request("POST", `/store/carts/${cartId}/complete`)
-    if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)
-  }
-
-  /** Profile → Edit → Language → Türkçe → Save, as an admin user does it. */
-  async function chooseTurkish(page: Page) {
-    await page.goto(`${stack.admin}/settings/profile/edit`, { timeout: 120_000 })
-    const drawer = page.getByRole("dialog")
-    await drawer.waitFor({ timeout: 120_000 })
-    await drawer.getByRole("combobox").click()
-    await page.getByRole("option", { name: "Türkçe" }).click()
-    await drawer.locator('button[type="submit"]').click()
-    await page.waitForFunction(() => localStorage.getItem("lng") === "tr", undefined, { timeout: 30_000 })
-  }
-
   async function settle(page: Page) {
     await page.waitForLoadState("networkidle").catch(() => {})
     await page.waitForTimeout(500)
@@ -159,7 +139,7 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
   it("Turkish Admin: the order widget, the needs-attention list and Settings → Odeme", async () => {
     const orderId = orders.card
     if (!orderId) throw new Error("no order from the card scenario to open")
-    await unknownOutcomeTransfer()
+    await unknownOutcomeTransfer(store, emulator, `e2e-tr-attention-${Date.now().toString(36)}@odeme.test`)
     await adminWarm
     // Wide enough for the order page's side column to sit beside the main one (the widget's zone).
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/Istanbul" })
@@ -172,7 +152,7 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
       async (page) => {
         await page.goto(`${stack.admin}/login`, { timeout: 240_000 })
         await loginToAdmin(page)
-        await chooseTurkish(page)
+        await chooseTurkish(page, stack.admin)
 
         await page.goto(`${stack.admin}/orders/${orderId}`, { timeout: 240_000 })
         const widget = page.locator('[data-testid="odeme-payment-widget"]')

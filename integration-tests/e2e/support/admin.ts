@@ -32,3 +32,14 @@ export async function warmUpAdmin(browser: Browser, adminUrl: string, contexts: 
   await page.waitForLoadState("networkidle", { timeout: 240_000 })
   await context.close()
 }
+
+/** Profile → Edit → Language → Türkçe → Save, as an admin user does it (Medusa keeps the choice in the browser). */
+export async function chooseTurkish(page: Page, adminUrl: string) {
+  await page.goto(`${adminUrl}/settings/profile/edit`, { timeout: 120_000 })
+  const drawer = page.getByRole("dialog")
+  await drawer.waitFor({ timeout: 120_000 })
+  await drawer.getByRole("combobox").click()
+  await page.getByRole("option", { name: "Türkçe" }).click()
+  await drawer.locator('button[type="submit"]').click()
+  await page.waitForFunction(() => localStorage.getItem("lng") === "tr", undefined, { timeout: 30_000 })
+}

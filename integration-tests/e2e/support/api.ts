@@ -143,3 +143,14 @@ export class EmulatorControl {
     return result.find((t) => t.order_id === sessionId)
   }
 }
+
+/**
+ * A transfer whose creation got a 502 after the service committed it: its outcome is unknown,
+ * so the cart stays open and the payment is listed in "needs attention".
+ */
+export async function unknownOutcomeTransfer(store: StoreApi, emulator: EmulatorControl, email: string): Promise<void> {
+  const cartId = await store.transferCart({ email, firstName: "Deniz", lastName: "Aksoy", sandboxResult: "pending" })
+  await emulator.post("/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
+  const done = await store.request("POST", `/store/carts/${cartId}/complete`)
+  if (done.type !== "cart") throw new Error(`expected the cart to stay open after a 502: ${JSON.stringify(done).slice(0, 300)}`)
+}

@@ -25,7 +25,11 @@ export async function setup(): Promise<void> {
   if (!chromiumFound || process.env.E2E_STACK) return
   clearFailureShots()
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-stack-")), "stack.json")
-  const write = (content: object) => fs.writeFileSync(`${file}.tmp`, JSON.stringify(content)) === undefined && fs.renameSync(`${file}.tmp`, file)
+  // Written whole, then renamed: a browser file waiting for it never reads half of it.
+  const write = (content: object) => {
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(content))
+    fs.renameSync(`${file}.tmp`, file)
+  }
   const starting = startStack({ timeoutMs: 8 * 60_000 }).then(
     (stack) => {
       const { stop: _stop, output: _output, ...info } = stack
