@@ -69,9 +69,12 @@ async function main() {
 
   try {
     const r = JSON.parse(fs.readFileSync(resultFile, "utf8"))
+    // ODEME_TEST_RESULTS=file keeps jest's JSON report (every file's and test's time) for a closer look.
+    if (process.env.ODEME_TEST_RESULTS) fs.copyFileSync(resultFile, process.env.ODEME_TEST_RESULTS)
     fs.rmSync(resultFile, { force: true })
     const skipped = r.numPendingTests + (r.numTodoTests || 0)
     console.log(`\nslowest tests:\n${slowest(r.testResults, 5)}`)
+    console.log(`slowest files:\n${slowestFiles(r.testResults, 8)}`)
     console.log(`layers: ${layerTimes(r.testResults)}`)
     console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
   } catch {
@@ -112,6 +115,17 @@ function slowest(results, n) {
     .sort((a, b) => b.ms - a.ms)
     .slice(0, n)
     .map((a) => `  ${(a.ms / 1000).toFixed(1).padStart(6)} s  ${a.name.length > 110 ? `${a.name.slice(0, 109)}…` : a.name}`)
+    .join("\n")
+}
+
+/** The n slowest files: each Medusa-backed file pays its own boot, so this is where grouping pays. */
+function slowestFiles(results, n) {
+  const root = path.resolve(__dirname, "..")
+  return results
+    .map((t) => ({ name: path.relative(root, t.name), ms: Math.max(0, t.endTime - t.startTime) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`)
     .join("\n")
 }
 
