@@ -1,39 +1,28 @@
 /**
- * What `npm publish` would ship: builds the plugin in a scratch copy of the
- * package (so a running demo's .medusa/server is never touched), then reads
- * `npm pack --dry-run --json` there. A store needs the built server, the
- * Admin bundle and the types; never tests, fixtures, demo data or sources.
+ * What `npm publish` would ship: the shared plugin build (`.medusa/server`,
+ * built only when stale, as `scripts/pack.js` and the e2e stack build it),
+ * read through `npm pack --dry-run --json`. A store needs the built server,
+ * the Admin bundle and the types; never tests, fixtures, demo data or sources.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
+import { ROOT, ensurePluginBuilt } from "../../scripts/lib/plugin-build"
 import { packageProblems } from "../../scripts/lib/package-contents"
-
-const ROOT = path.resolve(__dirname, "..", "..")
-const PACKAGE_FILES = ["package.json", "tsconfig.json", "README.md", "LICENSE", "CHANGELOG.md"]
+import { LOG_DIR } from "../utils/medusa-env"
 
 jest.setTimeout(180_000)
 
 describe("the published package", () => {
-  let dir: string
   let files: string[]
   let pkg: any
 
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "odeme-pack-"))
-    for (const f of PACKAGE_FILES) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f))
-    for (const d of ["src", "bin"]) fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true })
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir")
+  beforeAll(async () => {
     const env = { ...process.env, NODE_OPTIONS: "", MEDUSA_DISABLE_TELEMETRY: "true" }
-    execFileSync(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "plugin:build"], { cwd: dir, env, stdio: "pipe" })
-    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] })
+    await ensurePluginBuilt({ logFile: path.join(LOG_DIR, `plugin-build-${process.pid}.log`), env })
+    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
     files = (JSON.parse(out.toString())[0].files as Array<{ path: string }>).map((f) => f.path).sort()
-    pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"))
-  })
-
-  afterAll(() => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true })
+    pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
   })
 
   it("has the built server, the Admin bundle, the types and the package's own documents; no tests, sources or maps", () => {
