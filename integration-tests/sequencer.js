@@ -1,29 +1,38 @@
 /**
- * The order jest hands files to its two workers. The browser file goes first:
- * it waits for the layer's demo stack, which starts in the background, and
- * then runs longest, so starting it last would leave one worker idle at the
- * end of every run. After it the Medusa-backed files, then the rest, each in
- * jest's own order (failed first, then slowest, from its cache; by size on a
- * fresh machine, where the cache is empty).
+ * The order jest hands files to its two workers: the Medusa-backed files first
+ * (they run longest), the browser file third, then the rest, each in jest's
+ * own order (failed first, then slowest, from its cache; by size on a fresh
+ * machine, where the cache is empty).
+ *
+ * The browser file is third, not first: the layer's demo stack starts in the
+ * background when the run begins and takes a minute or two to be ready, so a
+ * browser file started at once would hold a worker idle while it waits. By the
+ * time one of the first two files ends, the stack is up; starting it later
+ * than that would leave one worker idle at the end of the run instead.
  */
 const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
+const BROWSER_AT = 2
+
 const rank = (file) => {
   const rel = path.relative(path.resolve(__dirname, ".."), file).split(path.sep).join("/")
-  if (rel.startsWith("integration-tests/e2e/")) return 0
-  if (rel.startsWith("integration-tests/http/")) return 1
+  if (rel.startsWith("integration-tests/http/")) return 0
+  if (rel.startsWith("integration-tests/e2e/")) return 1
   if (rel.includes(".integration.spec.")) return 2
   return 3
 }
 
 class OdemeSequencer extends Sequencer {
   async sort(tests) {
-    const ordered = await super.sort(tests)
-    return ordered
+    const ordered = (await super.sort(tests))
       .map((t, i) => ({ t, i }))
       .sort((a, b) => rank(a.t.path) - rank(b.t.path) || a.i - b.i)
       .map((x) => x.t)
+    const browser = ordered.filter((t) => rank(t.path) === 1)
+    const others = ordered.filter((t) => rank(t.path) !== 1)
+    others.splice(Math.min(BROWSER_AT, others.length), 0, ...browser)
+    return others
   }
 }
 

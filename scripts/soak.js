@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run soak`: the model-based test of a payment's whole life
- * (integration-tests/http/model.spec.ts) over many generated sequences.
+ * (integration-tests/http/suites/model.ts, run alone from poller-driven.spec.ts) over many
+ * generated sequences.
  *
  *   npm run soak                          # 1,000 sequences, a new seed
  *   ODEME_MODEL_RUNS=200 npm run soak     # fewer
@@ -17,7 +18,9 @@ const runs = process.env.ODEME_MODEL_RUNS || "1000"
 const seed = process.env.ODEME_MODEL_SEED || String(Date.now() % 2_147_483_647)
 const started = Date.now()
 console.log(`[soak] ${runs} sequences, seed ${seed}`)
-const result = spawnSync(process.execPath, [path.join(__dirname, "test.js"), "integration:http", "--", "integration-tests/http/model.spec.ts"], {
+// The model suite alone: its file's other suites are skipped (-t matches the suite's name).
+const jestArgs = ["integration-tests/http/poller-driven.spec.ts", "-t", "the order's whole life"]
+const result = spawnSync(process.execPath, [path.join(__dirname, "test.js"), "integration:http", "--", ...jestArgs], {
   stdio: "inherit",
   env: { ...process.env, ODEME_MODEL_RUNS: runs, ODEME_MODEL_SEED: seed },
 })

@@ -221,7 +221,7 @@ describe("faults with Medusa as a separate process", () => {
         customer_name: "Ayşe Yılmaz",
         sandbox_result: "pending",
       })
-      // A readable refusal means nothing was created (a 5xx would be an unknown outcome: see money-integrity.spec).
+      // A readable refusal means nothing was created (a 5xx would be an unknown outcome: see suites/money-integrity).
       await emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "refuse400", count: 1 })
       const first = await completeCart(api, app.seed, cart.id)
       expect(first.status).toBe(400)

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { freePort } from "../../scripts/lib/ports"
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
 
@@ -8,6 +9,16 @@ export interface OdemeTestEnvironment {
   /** Medusa's own URL (the plugin's backendUrl). */
   backendUrl: string
   env: Record<string, string>
+}
+
+/**
+ * What a suite of an HTTP spec gets: the emulator and URLs of the file's environment, and
+ * the runner's Medusa. Suites of one environment share one Medusa boot (integration-tests/http/*.spec.ts).
+ */
+export interface SuiteContext {
+  env: OdemeTestEnvironment
+  api: any
+  getContainer: () => MedusaContainer
 }
 
 /**

@@ -24,6 +24,8 @@ export const SECRETS = [API_KEY, DEFAULT_SANDBOX_KEY]
  * Call at the top of the spec, before medusaIntegrationTestRunner: log capture
  * starts before Medusa boots. `inSuite` is called inside its testSuite.
  */
+export type SecretScan = ReturnType<typeof useSecretScan>
+
 export function useSecretScan() {
   beforeAll(captureLogs)
   afterAll(restoreLogs)

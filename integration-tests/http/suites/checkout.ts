@@ -1,16 +1,11 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { chooseTransfer, follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { checkoutSuite, STOREFRONT } from "../utils/checkout-suite"
-import { useOdemeEnvironment } from "../utils/environment"
-import { ordersOfCart } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, cartWithSession, completeCart, type SeededStore } from "../utils/store"
+import { chooseTransfer, follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
+import { checkoutSuite, STOREFRONT } from "../../utils/checkout-suite"
+import type { SuiteContext } from "../../utils/environment"
+import { ordersOfCart } from "../../utils/inspect"
+import { CHECKOUT_PROVIDER, cartWithSession, completeCart, type SeededStore } from "../../utils/store"
 
-// Notification retries from 0.5 s instead of 2 s: "verify endpoint down" waits out three of them.
-const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_RETRY_BASE_MS: "500" } })
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
+  describe("Quick Checkout", () => {
     let store: SeededStore
     const suite = checkoutSuite({ api, getContainer, env })
     const { notifications, paymentRow, settled, captureCount, postWebhook, freshForm, startCheckout, paidOrder, approvedWithPausedWebhook } = suite
@@ -235,5 +230,5 @@ medusaIntegrationTestRunner({
         expect(await captureCount(cart.id)).toBe(1)
       })
     })
-  },
-})
+  })
+}

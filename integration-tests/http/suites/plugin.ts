@@ -1,13 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { ODEME_MODULE } from "../../src/modules/odeme"
-import { useOdemeEnvironment } from "../utils/environment"
+import { ODEME_MODULE } from "../../../src/modules/odeme"
+import type { SuiteContext } from "../../utils/environment"
 
-const env = useOdemeEnvironment()
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function pluginSuite({ env, api, getContainer }: SuiteContext) {
+  describe("the plugin in a Medusa app", () => {
     describe("plugin loading", () => {
       it("registers the plugin module, its routes and the payment providers", async () => {
         const container = getContainer()
@@ -28,5 +24,5 @@ medusaIntegrationTestRunner({
         expect(health).toEqual(expect.objectContaining({ ok: true, service: "odeme-emulator" }))
       })
     })
-  },
-})
+  })
+}

@@ -1,14 +1,21 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
 import { randomBytes } from "node:crypto"
-import { pollTransfers } from "../../src/lib/poll-transfers"
-import { processDueNotifications } from "../../src/lib/processing-queue"
-import { createAdmin, type AdminSession } from "../utils/admin"
-import { follow, openCheckout, payByCard } from "../utils/checkout-driver"
-import { useOdemeEnvironment } from "../utils/environment"
-import { invariantViolations } from "../utils/model/invariant"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithCollection, completeCart, seedStore, stockedVariant, type SeededStore } from "../utils/store"
+import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { processDueNotifications } from "../../../src/lib/processing-queue"
+import { createAdmin, type AdminSession } from "../../utils/admin"
+import { follow, openCheckout, payByCard } from "../../utils/checkout-driver"
+import type { SuiteContext } from "../../utils/environment"
+import { invariantViolations } from "../../utils/model/invariant"
+import {
+  CHECKOUT_PROVIDER,
+  TRANSFER_PROVIDER,
+  cartWithCollection,
+  completeCart,
+  seedStore,
+  stockedVariant,
+  type SeededStore,
+} from "../../utils/store"
 
 /**
  * Generated sequences over a payment's whole life (issue 23): the service's
@@ -22,7 +29,6 @@ import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithCollection, completeCart,
  * sequences; `npm run soak` runs many (ODEME_MODEL_RUNS). A failure prints
  * the seed and the path to replay it (ODEME_MODEL_SEED, ODEME_MODEL_PATH).
  */
-const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
 
 const RUNS = Number(process.env.ODEME_MODEL_RUNS || 6)
 const SEED = process.env.ODEME_MODEL_SEED ? Number(process.env.ODEME_MODEL_SEED) : Date.now() % 2_147_483_647
@@ -60,16 +66,17 @@ const action = fc.oneof(...ACTIONS.map((a) => ({ arbitrary: fc.constant(a), weig
 const reached: Record<string, number> = {}
 const note = (what: string) => void (reached[what] = (reached[what] ?? 0) + 1)
 
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function modelSuite({ env, api, getContainer }: SuiteContext) {
+  describe("the order's whole life, generated", () => {
     let store: SeededStore
     let admin: AdminSession
     let stock: Awaited<ReturnType<typeof stockedVariant>>
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const control = (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => env.emulator.control(method, path, body)
 
-    beforeAll(async () => {
+    // Seeded before the test, not before the suite: the runner restores the database before each
+    // test from its state at the file's first test, which a later suite's seed is not part of.
+    beforeEach(async () => {
       await control("POST", "/_control/reset")
       store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, CHECKOUT_PROVIDER] })
       admin = await createAdmin(api, getContainer(), "model@odeme.test")
@@ -400,5 +407,5 @@ medusaIntegrationTestRunner({
       },
       Math.max(600_000, RUNS * 60_000)
     )
-  },
-})
+  })
+}

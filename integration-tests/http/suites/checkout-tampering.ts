@@ -2,17 +2,13 @@
  * Quick Checkout against hostile input: forged, replayed or foreign
  * notifications and malformed requests pay nothing and change nothing.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { checkoutSuite, STOREFRONT } from "../utils/checkout-suite"
-import { useOdemeEnvironment } from "../utils/environment"
-import { ordersOfCart } from "../utils/inspect"
+import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
+import { checkoutSuite, STOREFRONT } from "../../utils/checkout-suite"
+import type { SuiteContext } from "../../utils/environment"
+import { ordersOfCart } from "../../utils/inspect"
 
-const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: STOREFRONT } })
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function checkoutTamperingSuite({ env, api, getContainer }: SuiteContext) {
+  describe("Quick Checkout against hostile input", () => {
     const suite = checkoutSuite({ api, getContainer, env })
     const { notifications, paymentRow, settled, postWebhook, freshForm, startCheckout, approvedWithPausedWebhook } = suite
     beforeEach(async () => {
@@ -146,5 +142,5 @@ medusaIntegrationTestRunner({
         expect((await paymentRow(session.id)).status).toBe("pending")
       })
     })
-  },
-})
+  })
+}

@@ -1,18 +1,13 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import OdemeModuleService, { type OdemePaymentRow } from "../../src/modules/odeme/service"
-import { pollTransfers } from "../../src/lib/poll-transfers"
-import { insertPendingTransfers } from "../utils/bulk-transfers"
-import { useOdemeEnvironment } from "../utils/environment"
-import { ordersOfCart } from "../utils/inspect"
-import { completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
+import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
+import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { insertPendingTransfers } from "../../utils/bulk-transfers"
+import type { SuiteContext } from "../../utils/environment"
+import { ordersOfCart } from "../../utils/inspect"
+import { completeCart, pendingTransferCart, seedStore, type SeededStore } from "../../utils/store"
 
-// Runs are driven by the tests; the scheduled job would race them for due rows.
-const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function pollerSuite({ env, api, getContainer }: SuiteContext) {
+  describe("the transfer poller", () => {
     let store: SeededStore
     beforeEach(async () => {
       await env.emulator.control("POST", "/_control/reset")
@@ -168,5 +163,5 @@ medusaIntegrationTestRunner({
       if (global.gc) expect(heapAfter - heapBefore).toBeLessThan(32 * 1024 * 1024)
       else console.warn("memory bound not checked: run through scripts/test.js (it passes --expose-gc)")
     }, 600_000)
-  },
-})
+  })
+}

@@ -2,15 +2,11 @@
  * The Admin's settings page and its "Test connection" button: what to enter
  * in the merchant panel, and each way the service can refuse the plugin.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminClient } from "../utils/admin"
-import { useOdemeEnvironment } from "../utils/environment"
+import { adminClient } from "../../utils/admin"
+import type { SuiteContext } from "../../utils/environment"
 
-const env = useOdemeEnvironment()
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function adminSettingsSuite({ env, api, getContainer }: SuiteContext) {
+  describe("Admin settings and Test connection", () => {
     // A fresh admin before each test; every admin response of this file is checked for the key.
     const { get, post } = adminClient(api, getContainer, { apiKey: () => env.emulator.apiKey, minResponses: 6 })
 
@@ -94,5 +90,5 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(silent.data) + JSON.stringify(failing.data)).not.toContain(env.emulator.apiKey)
       })
     })
-  },
-})
+  })
+}

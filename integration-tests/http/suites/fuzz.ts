@@ -7,9 +7,8 @@
  * Reproducible: the fast-check seed is fixed (FUZZ_SEED overrides it) and
  * printed at the start; about 1,100 generated requests, well under two minutes.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import fc from "fast-check"
-import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import {
   bodyKind,
   controlText,
@@ -21,25 +20,25 @@ import {
   queryPairs,
   queryString,
   WEBHOOK_KEYS,
-} from "../utils/fuzz-generators"
-import { logLines } from "../utils/log-capture"
-import { str, type Answer } from "../utils/answer-recorder"
-import { STOREFRONT, useSecretScan } from "../utils/secret-scan"
-import { CHECKOUT_PROVIDER, seedStore } from "../utils/store"
+} from "../../utils/fuzz-generators"
+import { logLines } from "../../utils/log-capture"
+import { str, type Answer } from "../../utils/answer-recorder"
+import { STOREFRONT, type SecretScan } from "../../utils/secret-scan"
+import { CHECKOUT_PROVIDER, seedStore } from "../../utils/store"
+import type { SuiteContext } from "../../utils/environment"
 
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026_1122)
 const RUNS = { webhookJunk: 260, webhookValidLooking: 240, returnRoute: 320, storeRoutes: 300 }
 
-const {
-  recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn },
-  inSuite,
-} = useSecretScan()
-beforeAll(() => console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`))
 let generatedRequests = 0
 
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function fuzzSuite({ api, getContainer }: SuiteContext, scan: SecretScan) {
+  const {
+    recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn },
+    inSuite,
+  } = scan
+  describe("fuzzing every public route", () => {
+    beforeAll(() => console.log(`[fuzz] fast-check seed ${SEED} (set FUZZ_SEED to change it)`))
     const { db, freshForm, checkoutSession, snapshot, notificationCount, acceptFrameworkDecodeError, assertNoSecretInStoredData } = inSuite({
       api,
       getContainer,
@@ -317,5 +316,5 @@ medusaIntegrationTestRunner({
           `${frameworkDecodeErrors.length} Medusa-wide 500s for undecodable path parameters (same answer as GET /store/carts/:id)`
       )
     })
-  },
-})
+  })
+}

@@ -1,11 +1,18 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
-import { createAdmin, type AdminSession } from "../utils/admin"
-import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { useOdemeEnvironment } from "../utils/environment"
-import { cartOutcome, ordersOfCart, paymentProvider } from "../utils/inspect"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pendingTransferCart, seedStore, type SeededStore } from "../utils/store"
+import { createAdmin, type AdminSession } from "../../utils/admin"
+import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
+import type { SuiteContext } from "../../utils/environment"
+import { cartOutcome, ordersOfCart, paymentProvider } from "../../utils/inspect"
+import {
+  CHECKOUT_PROVIDER,
+  TRANSFER_PROVIDER,
+  cartWithSession,
+  completeCart,
+  pendingTransferCart,
+  seedStore,
+  type SeededStore,
+} from "../../utils/store"
 
 /**
  * Money under hostile and unlucky sequences: a forged or changed copy first,
@@ -13,11 +20,9 @@ import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, pe
  * the service committed, reloads while verify is down, a flood of forgeries.
  * Real Medusa, real PostgreSQL, the emulator over HTTP.
  */
-const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: "http://localhost:8000", ODEME_VERIFY_WINDOW_SECONDS: "2" } })
 
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function moneyIntegritySuite({ env, api, getContainer }: SuiteContext) {
+  describe("money under hostile and unlucky sequences", () => {
     let store: SeededStore
     let admin: AdminSession
 
@@ -311,5 +316,5 @@ medusaIntegrationTestRunner({
         await waitFor(async () => (await ordersOfCart(getContainer(), cart.id))[0]?.status === "canceled")
       })
     })
-  },
-})
+  })
+}

@@ -4,21 +4,16 @@
  * and the storefront pays that collection (no cart) with either provider.
  * Done when the order owes 0 with one capture per collection.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { pollTransfers } from "../../src/lib/poll-transfers"
-import { createAdmin, type AdminSession } from "../utils/admin"
-import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { STOREFRONT } from "../utils/checkout-suite"
-import { useOdemeEnvironment } from "../utils/environment"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../utils/store"
+import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { createAdmin, type AdminSession } from "../../utils/admin"
+import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
+import { STOREFRONT } from "../../utils/checkout-suite"
+import type { SuiteContext } from "../../utils/environment"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../../utils/store"
 
-// The poller is run by the test, so the scheduled job does not race it for the due transfer.
-const env = useOdemeEnvironment({ env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_POLLER_ENABLED: "false" } })
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function balanceSuite({ env, api, getContainer }: SuiteContext) {
+  describe("balance payment links", () => {
     let store: SeededStore
     let admin: AdminSession
 
@@ -276,5 +271,5 @@ medusaIntegrationTestRunner({
       const balance = order.payment_collections.find((pc: any) => pc.id === collection.id)
       expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
     })
-  },
-})
+  })
+}

@@ -1,15 +1,11 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
-import { adminClient } from "../utils/admin"
-import { useOdemeEnvironment } from "../utils/environment"
-import { cartOutcome } from "../utils/inspect"
-import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
+import { adminClient } from "../../utils/admin"
+import type { SuiteContext } from "../../utils/environment"
+import { cartOutcome } from "../../utils/inspect"
+import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
-const env = useOdemeEnvironment()
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function adminSuite({ env, api, getContainer }: SuiteContext) {
+  describe("Admin API", () => {
     let store: SeededStore
     // A fresh admin before each test; every admin response of this file is checked for the key.
     const { get, post } = adminClient(api, getContainer, { apiKey: () => env.emulator.apiKey, minResponses: 16 })
@@ -305,5 +301,5 @@ medusaIntegrationTestRunner({
         expect(unknown.data.message).toMatch(/odntf_nothing was not found/)
       })
     })
-  },
-})
+  })
+}

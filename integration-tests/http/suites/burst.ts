@@ -4,20 +4,15 @@
  * and processed once (verified once at the service), however the background
  * queue and the poller share the work. Correctness only: no timing is checked.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
-import { useOdemeEnvironment } from "../utils/environment"
-
-// The poller stays off: the background queue alone must get through the burst.
-const env = useOdemeEnvironment({ env: { ODEME_POLLER_ENABLED: "false" } })
+import type { SuiteContext } from "../../utils/environment"
 
 const BURST = 100
 const VERIFY_PATH = "/api/sale/webhook/verify"
 
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ getContainer }) => {
+export function burstSuite({ env, getContainer }: SuiteContext) {
+  describe("a burst of notifications", () => {
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
 
     it(`${BURST} new notifications at once → all 2xx, each stored once and processed once`, async () => {
@@ -67,5 +62,5 @@ medusaIntegrationTestRunner({
       const verifies = (await env.emulator.control("GET", `/_control/requests?path=${VERIFY_PATH}`)).result.slice(verifiesBefore)
       expect(verifies).toHaveLength(BURST)
     })
-  },
-})
+  })
+}

@@ -5,19 +5,16 @@
  * payment session's data. The generated (fuzzed) requests are in
  * fuzz-and-secrets.spec.ts.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { ordersOfCart } from "../utils/inspect"
-import { logLines } from "../utils/log-capture"
-import { STOREFRONT, useSecretScan } from "../utils/secret-scan"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore } from "../utils/store"
+import { openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
+import { ordersOfCart } from "../../utils/inspect"
+import { logLines } from "../../utils/log-capture"
+import { STOREFRONT, type SecretScan } from "../../utils/secret-scan"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore } from "../../utils/store"
+import type { SuiteContext } from "../../utils/environment"
 
-const { env, recorder, inSuite } = useSecretScan()
-const { send, record } = recorder
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function secretsRealPathsSuite({ env, api, getContainer }: SuiteContext, { recorder, inSuite }: SecretScan) {
+  const { send, record } = recorder
+  describe("no secret on the real paths", () => {
     const { db, freshForm, checkoutSession, assertNoSecretInStoredData } = inSuite({ api, getContainer })
 
     it("real paths: a card checkout (session → form → approve → webhook) and a bank transfer, with no secret anywhere", async () => {
@@ -61,5 +58,5 @@ medusaIntegrationTestRunner({
       // The plugin's own lines of the real paths were written (so the log check after each test is not vacuous).
       expect(logLines.some((l) => l.includes("medusa-payment-odeme: notification") && l.includes(": paid"))).toBe(true)
     })
-  },
-})
+  })
+}

@@ -1,14 +1,10 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useOdemeEnvironment } from "../utils/environment"
-import { keepResponses } from "../utils/kept-responses"
-import { odemePayments, ordersOfCart, paymentProvider, paymentSession } from "../utils/inspect"
-import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../utils/store"
+import type { SuiteContext } from "../../utils/environment"
+import { keepResponses } from "../../utils/kept-responses"
+import { odemePayments, ordersOfCart, paymentProvider, paymentSession } from "../../utils/inspect"
+import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
-const env = useOdemeEnvironment()
-
-medusaIntegrationTestRunner({
-  cwd: process.cwd(),
-  testSuite: ({ api, getContainer }) => {
+export function transferSuite({ env, api, getContainer }: SuiteContext) {
+  describe("bank transfer through the API", () => {
     let store: SeededStore
     let bodies: string[] = []
 
@@ -301,5 +297,5 @@ medusaIntegrationTestRunner({
       const { data } = await api.get(`/store/carts/${cartId}?fields=payment_collection.id`, store.headers)
       return data.cart.payment_collection
     }
-  },
-})
+  })
+}
