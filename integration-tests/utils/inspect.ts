@@ -47,3 +47,23 @@ export async function odemePayments(container: MedusaContainer) {
 export async function cartOutcome(container: MedusaContainer, cartId: string) {
   return outcomeOfOrders(await ordersOfCart(container, cartId))
 }
+
+/**
+ * Medusa's stored workflow executions that have not ended, each with its steps' states and
+ * errors. The test runner waits for these after every test, without a bound; a suite that
+ * drives Medusa's workflows hard prints them first, so a hang names its workflow and step.
+ */
+export async function unfinishedWorkflows(container: MedusaContainer): Promise<string[]> {
+  const engine = container.resolve(Modules.WORKFLOW_ENGINE, { allowUnregistered: true }) as any
+  if (!engine) return []
+  const executions = await engine.listWorkflowExecutions({ state: { $nin: ["not_started", "done", "reverted", "failed"] } })
+  return executions.map((e: any) => {
+    const steps = Object.entries(e.execution?.steps ?? {})
+      .filter(([, s]: [string, any]) => s.invoke?.status !== "ok" || s.compensate?.state !== "not_started")
+      .map(
+        ([id, s]: [string, any]) => `${id} invoke ${s.invoke?.state}/${s.invoke?.status}, compensate ${s.compensate?.state}/${s.compensate?.status}`
+      )
+    const errors = (e.context?.errors ?? []).map((x: any) => `${x.action}: ${x.error?.message ?? JSON.stringify(x.error)}`)
+    return `${e.workflow_id} ${e.transaction_id} (${e.state}); steps: ${steps.join("; ") || "all ok"}; errors: ${errors.join("; ") || "none"}`
+  })
+}

@@ -6,6 +6,7 @@ import { processDueNotifications } from "../../../src/lib/processing-queue"
 import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard } from "../../utils/checkout-driver"
 import type { SuiteContext } from "../../utils/environment"
+import { unfinishedWorkflows } from "../../utils/inspect"
 import { invariantViolations } from "../../utils/model/invariant"
 import {
   CHECKOUT_PROVIDER,
@@ -367,6 +368,12 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
         ],
       }
     }
+
+    afterEach(async () => {
+      // The runner's own wait for Medusa's workflows has no bound and says nothing: name what is left.
+      const left = await unfinishedWorkflows(getContainer())
+      if (left.length) process.stderr.write(`model: Medusa workflow executions not ended after the run:\n  ${left.join("\n  ")}\n`)
+    })
 
     it(
       `every service payment ends as a live order's capture or an item, over ${RUNS} generated sequences (seed ${SEED})`,
