@@ -4,7 +4,7 @@ import { pollTransfers } from "../../src/lib/poll-transfers"
 import { applyServiceAnswer } from "../../src/lib/payment-state/apply-service-answer"
 import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
-import { useOdemeEnvironment } from "../utils/environment"
+import { resetEmulator, useOdemeEnvironment } from "../utils/environment"
 import { cartOutcome, ordersOfCart } from "../utils/inspect"
 import {
   CHECKOUT_PROVIDER,
@@ -46,11 +46,7 @@ medusaIntegrationTestRunner({
     const attention = async () => (await api.get("/admin/odeme/attention", admin.headers)).data
 
     beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", {
-        webhookUrl: `${env.backendUrl}/odeme/webhook`,
-        webhookRetryDelaysMs: [300, 600, 1200],
-      })
+      await resetEmulator(env, [300, 600, 1200])
       store = await seedStore(getContainer(), { providers: [TRANSFER_PROVIDER, CHECKOUT_PROVIDER] })
       admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
     })

@@ -5,7 +5,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { openCheckout, payByCard, waitFor } from "./checkout-driver"
-import type { OdemeTestEnvironment } from "./environment"
+import { resetEmulator, type OdemeTestEnvironment } from "./environment"
 import { cartOutcome, ordersOfCart } from "./inspect"
 import { CHECKOUT_PROVIDER, cartWithSession, seedStore, type SeededStore } from "./store"
 
@@ -16,11 +16,7 @@ export function checkoutSuite({ api, getContainer, env }: { api: any; getContain
 
   /** Call in beforeEach: a clean emulator (fast webhook retries) and a fresh store. */
   async function reset(): Promise<SeededStore> {
-    await env.emulator.control("POST", "/_control/reset")
-    await env.emulator.control("POST", "/_control/config", {
-      webhookUrl: `${env.backendUrl}/odeme/webhook`,
-      webhookRetryDelaysMs: [300, 600, 1200, 2400],
-    })
+    await resetEmulator(env)
     store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
     return store
   }

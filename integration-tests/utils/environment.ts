@@ -22,6 +22,15 @@ export interface SuiteContext {
 }
 
 /**
+ * A clean emulator that delivers its webhooks to this Medusa and retries them after
+ * `retryDelaysMs` (fast, so no test waits out the service's own schedule).
+ */
+export async function resetEmulator(env: OdemeTestEnvironment, retryDelaysMs: number[] = [300, 600, 1200, 2400]): Promise<void> {
+  await env.emulator.control("POST", "/_control/reset")
+  await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: retryDelaysMs })
+}
+
+/**
  * Call at the top of an HTTP spec, before medusaIntegrationTestRunner: starts
  * the emulator process and fixes Medusa's port, so medusa-config.js (read
  * when the runner boots) points the plugin at both.

@@ -7,7 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { answerRecorder } from "./answer-recorder"
 import { STOREFRONT } from "./checkout-suite"
-import { useOdemeEnvironment } from "./environment"
+import { resetEmulator, useOdemeEnvironment } from "./environment"
 import { fuzzChecks } from "./fuzz-checks"
 import { captureLogs, logLines, restoreLogs } from "./log-capture"
 import { CHECKOUT_PROVIDER, cartWithSession, type SeededStore } from "./store"
@@ -55,8 +55,7 @@ export function useSecretScan() {
     }
 
     beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook`, webhookRetryDelaysMs: [300, 600] })
+      await resetEmulator(env, [300, 600])
     })
 
     // Each test checks what was answered and logged since the previous check (the first one:

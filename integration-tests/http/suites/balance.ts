@@ -9,7 +9,7 @@ import { pollTransfers } from "../../../src/lib/poll-transfers"
 import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { STOREFRONT } from "../../utils/checkout-suite"
-import type { SuiteContext } from "../../utils/environment"
+import { resetEmulator, type SuiteContext } from "../../utils/environment"
 import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../../utils/store"
 
 export function balanceSuite({ env, api, getContainer }: SuiteContext) {
@@ -18,11 +18,7 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
     let admin: AdminSession
 
     beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", {
-        webhookUrl: `${env.backendUrl}/odeme/webhook`,
-        webhookRetryDelaysMs: [300, 600, 1200, 2400],
-      })
+      await resetEmulator(env)
       store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER, TRANSFER_PROVIDER] })
       admin = await createAdmin(api, getContainer())
     })

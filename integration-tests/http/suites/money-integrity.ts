@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
-import type { SuiteContext } from "../../utils/environment"
+import { resetEmulator, type SuiteContext } from "../../utils/environment"
 import { cartOutcome, ordersOfCart, paymentProvider } from "../../utils/inspect"
 import {
   CHECKOUT_PROVIDER,
@@ -27,11 +27,7 @@ export function moneyIntegritySuite({ env, api, getContainer }: SuiteContext) {
     let admin: AdminSession
 
     beforeEach(async () => {
-      await env.emulator.control("POST", "/_control/reset")
-      await env.emulator.control("POST", "/_control/config", {
-        webhookUrl: `${env.backendUrl}/odeme/webhook`,
-        webhookRetryDelaysMs: [300, 600, 1200, 2400],
-      })
+      await resetEmulator(env)
       store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER, TRANSFER_PROVIDER] })
       admin = await createAdmin(api, getContainer())
     })

@@ -6,7 +6,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
-import type { SuiteContext } from "../../utils/environment"
+import { resetEmulator, type SuiteContext } from "../../utils/environment"
 import { cartOutcome } from "../../utils/inspect"
 import { CHECKOUT_PROVIDER, cartWithSession, seedStore } from "../../utils/store"
 
@@ -26,11 +26,7 @@ export function webhookFloodSuite({ env, api, getContainer }: SuiteContext) {
     it(
       `≥ 50 junk bodies a second for ${FLOOD_MS / 1000} s from the service's address: every genuine delivery answered 2xx and paid within seconds`,
       async () => {
-        await env.emulator.control("POST", "/_control/reset")
-        await env.emulator.control("POST", "/_control/config", {
-          webhookUrl: `${env.backendUrl}/odeme/webhook`,
-          webhookRetryDelaysMs: [500, 1000, 2000],
-        })
+        await resetEmulator(env, [500, 1000, 2000])
         const store = await seedStore(getContainer(), { providers: [CHECKOUT_PROVIDER] })
         const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
         const {
