@@ -2,7 +2,7 @@
  * Project issue 7: property-based fuzzing of every public route of the plugin
  * (webhook, browser return, store routes), the open-redirect guarantee of the
  * return route, and "the API key never leaves the server" over every response,
- * log line and payment session's data (real paths: secrets-real-paths.spec.ts).
+ * log line and payment session's data (real paths: suites/secrets-real-paths.ts).
  *
  * Reproducible: the fast-check seed is fixed (FUZZ_SEED overrides it) and
  * printed at the start; about 1,100 generated requests, well under two minutes.
