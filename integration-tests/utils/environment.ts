@@ -36,12 +36,13 @@ export async function resetEmulator(env: OdemeTestEnvironment, retryDelaysMs: nu
  * when the runner boots) points the plugin at both.
  */
 export function useOdemeEnvironment(
-  opts: { mode?: "sandbox" | "live"; env?: Record<string, string>; emulatorArgs?: string[] } = {}
+  opts: { mode?: "sandbox" | "live"; apiKey?: string; env?: Record<string, string>; emulatorArgs?: string[] } = {}
 ): OdemeTestEnvironment {
   const ctx = { env: {} } as OdemeTestEnvironment
   jest.setTimeout(180_000)
   beforeAll(async () => {
-    ctx.emulator = await startEmulatorProcess({ mode: opts.mode, args: opts.emulatorArgs })
+    // The key the emulator and the plugin share; suites read it back as env.emulator.apiKey.
+    ctx.emulator = await startEmulatorProcess({ mode: opts.mode, apiKey: opts.apiKey, args: opts.emulatorArgs })
     const port = await freePort()
     ctx.backendUrl = `http://localhost:${port}`
     ctx.env = {

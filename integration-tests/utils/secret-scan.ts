@@ -1,7 +1,8 @@
 /**
- * What the fuzz and secrets specs share: the plugin and the emulator run with
+ * What the fuzz and real-path suites share: the plugin and the emulator run with
  * a distinctive API key, every answer and log line of the file is recorded
- * (Medusa's boot included), and after each test none of them may hold a secret.
+ * (Medusa's boot and the file's other suites included), and after each test none
+ * of them may hold a secret.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -26,14 +27,14 @@ export const SECRETS = [API_KEY, DEFAULT_SANDBOX_KEY]
  */
 export type SecretScan = ReturnType<typeof useSecretScan>
 
-export function useSecretScan() {
+export function useSecretScan(opts: { env?: Record<string, string> } = {}) {
   beforeAll(captureLogs)
   afterAll(restoreLogs)
 
   const env = useOdemeEnvironment({
-    env: { ODEME_STOREFRONT_URL: STOREFRONT, ODEME_API_KEY: API_KEY },
-    // Flags win over earlier ones: the emulator process runs with the same distinctive key.
-    emulatorArgs: ["--api-key", API_KEY],
+    env: { ...opts.env, ODEME_STOREFRONT_URL: STOREFRONT },
+    // The emulator and the plugin share it, and every suite's own "never the key" check looks for it.
+    apiKey: API_KEY,
   })
   const recorder = answerRecorder(() => env.backendUrl, SECRETS)
 

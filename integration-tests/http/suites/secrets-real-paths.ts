@@ -3,7 +3,7 @@
  * a card checkout and a bank transfer as a customer makes them, checked over
  * every response, every log line written while this file runs and every
  * payment session's data. The generated (fuzzed) requests are in
- * suites/fuzz.ts (both run in secrets.spec.ts).
+ * suites/fuzz.ts (both run last in quick-checkout.spec.ts).
  */
 import { openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { ordersOfCart } from "../../utils/inspect"
