@@ -55,8 +55,11 @@ for (const b of document.querySelectorAll("[data-lang]")) {
     state.lang = b.dataset.lang
     localStorage.setItem(KEYS.lang, state.lang)
     applyLanguage()
-    if (!$("#view-shop").hidden) busy(null, shopPage)
-    else if (!$("#view-checkout").hidden) renderSummary()
+    // The shop renders its products again: not ready (body[data-ready]) until that is done.
+    if (!$("#view-shop").hidden) {
+      delete document.body.dataset.ready
+      busy(null, shopPage)
+    } else if (!$("#view-checkout").hidden) renderSummary()
   }
 }
 for (const b of document.querySelectorAll("[data-currency]")) b.onclick = () => busy(b, () => setCurrency(b.dataset.currency))

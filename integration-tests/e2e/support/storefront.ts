@@ -71,6 +71,10 @@ export async function addToCartAndCheckout(page: Page, storefront: string, handl
   await page.goto(storefront)
   await waitForView(page, "shop")
   await page.click('[data-testid="lang-en"]')
+  // The switch renders the products again (their images too): a click while that happens can land
+  // on a card that is being replaced and be lost, as it was once in CI.
+  await waitForView(page, "shop")
+  await page.waitForLoadState("networkidle")
   await waitOrError(page, `[data-testid="add-to-cart-${handle}"]`)
   await page.click(`[data-testid="add-to-cart-${handle}"]`)
   await page.locator('[data-testid="cart-count"]', { hasText: /^1$/ }).waitFor()
