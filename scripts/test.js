@@ -22,7 +22,6 @@ async function main() {
   const argv = process.argv.slice(2)
   const dashdash = argv.indexOf("--")
   const ownArgs = dashdash === -1 ? argv : argv.slice(0, dashdash)
-  const typecheck = ownArgs.includes("--typecheck") ? startTypecheck() : null
   const layerArgs = ownArgs.filter((a) => a !== "--typecheck")
   const jestArgs = dashdash === -1 ? [] : argv.slice(dashdash + 1)
   const layers = layerArgs.length ? layerArgs : ALL
@@ -33,6 +32,8 @@ async function main() {
     }
   }
 
+  // After the arguments are checked: an unknown layer exits at once, leaving no tsc behind.
+  const typecheck = ownArgs.includes("--typecheck") ? startTypecheck() : null
   const needsDb = layers.some((l) => l !== "unit")
   const log = (m) => console.log(`[test] ${m}`)
   const db = needsDb ? await ensurePostgres({ log, memory: true }) : { env: {}, stop: async () => {} }
