@@ -104,6 +104,9 @@ describe("retryPolicy inside undici's retry interceptor (real socket)", () => {
     })
     const agent = new Agent()
     const deadline = new AbortController()
+    // Full jitter draws the wait from [0, 10 s]; a draw under the 150 ms deadline (about 1 in 70) retried before it
+    // fired. The test is about the deadline ending the wait, so the draw is fixed in the middle.
+    const random = jest.spyOn(Math, "random").mockReturnValue(0.5)
     const policy = retryPolicy({ retries: 3, baseDelayMs: 10_000, maxDelayMs: 10_000, signal: deadline.signal, onRetry: () => undefined })
     const uncaught: unknown[] = []
     const onUncaught = (e: unknown) => uncaught.push(e)
@@ -127,6 +130,7 @@ describe("retryPolicy inside undici's retry interceptor (real socket)", () => {
       expect(uncaught).toEqual([])
     } finally {
       process.off("uncaughtException", onUncaught)
+      random.mockRestore()
       await agent.close()
       await service.close()
     }
