@@ -13,11 +13,13 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { chromiumFound } from "./chromium"
+import type { Browser, BrowserContext } from "playwright-core"
+import { warmUpAdmin } from "./admin"
+import { chromiumFound, launchChromium } from "./chromium"
 import { startStack, type Stack } from "./stack"
 import { clearFailureShots } from "./storefront"
 
-type Shared = { starting: Promise<Stack | null>; file: string }
+type Shared = { starting: Promise<Stack | null>; warming: Promise<void>; file: string }
 const KEY = "__odemeE2eStack"
 
 export async function setup(): Promise<void> {
@@ -41,7 +43,8 @@ export async function setup(): Promise<void> {
       return null
     }
   )
-  ;(globalThis as Record<string, unknown>)[KEY] = { starting, file } satisfies Shared
+  const warming = starting.then((stack) => (stack ? warmAdminInBackground(stack.admin) : undefined))
+  ;(globalThis as Record<string, unknown>)[KEY] = { starting, warming, file } satisfies Shared
   process.env.E2E_STACK_FILE = file
 }
 
@@ -49,6 +52,36 @@ export async function teardown(): Promise<void> {
   const shared = (globalThis as Record<string, unknown>)[KEY] as Shared | undefined
   if (!shared) return
   delete process.env.E2E_STACK_FILE
+  warmUp.stop()
+  await shared.warming
   await (await shared.starting)?.stop()
   fs.rmSync(path.dirname(shared.file), { recursive: true, force: true })
+}
+
+/**
+ * `medusa develop` compiles the Admin (Vite) on its first visits. Visiting it
+ * as soon as the stack is ready lets that compile use the cores the HTTP files
+ * leave idle while they wait on timers and polls, instead of running beside the
+ * browser file's first journeys. A failure here is not the tests' concern: the
+ * browser file warms the Admin up again and its journeys say what is wrong.
+ */
+const warmUp: { browser?: Browser; stopped: boolean; stop(): void } = {
+  stopped: false,
+  stop() {
+    this.stopped = true
+    void this.browser?.close().catch(() => {})
+  },
+}
+
+async function warmAdminInBackground(adminUrl: string): Promise<void> {
+  const contexts: BrowserContext[] = []
+  try {
+    warmUp.browser = await launchChromium()
+    if (warmUp.stopped) return
+    await warmUpAdmin(warmUp.browser, adminUrl, contexts)
+  } catch {
+    // see above
+  } finally {
+    await warmUp.browser?.close().catch(() => {})
+  }
 }
