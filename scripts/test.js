@@ -88,6 +88,7 @@ async function main() {
     console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
   } catch {
     console.log("\n(no jest result file: jest did not finish)")
+    if (types) console.log(types.code === 0 ? `typecheck passed (${types.seconds} s)` : "typecheck FAILED (above)")
   }
   process.exit(code)
 }
