@@ -58,7 +58,8 @@ for (const b of document.querySelectorAll("[data-lang]")) {
     // The shop renders its products again: not ready (body[data-ready]) until that is done.
     if (!$("#view-shop").hidden) {
       delete document.body.dataset.ready
-      busy(null, shopPage)
+      // Ready again even when the render failed (busy shows the error), as at the first load.
+      busy(null, shopPage).then(ready)
     } else if (!$("#view-checkout").hidden) renderSummary()
   }
 }
