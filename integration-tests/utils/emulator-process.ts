@@ -19,6 +19,9 @@ let started = 0
 export async function startEmulatorProcess(
   opts: { apiKey?: string; apiId?: number; mode?: "sandbox" | "live"; args?: string[] } = {}
 ): Promise<EmulatorProcess> {
+  // The key, id and mode are options, not args: what this returns is what the emulator was given.
+  const owned = (opts.args ?? []).filter((a) => /^--(api-key|api-id|mode)\b/.test(a))
+  if (owned.length) throw new Error(`startEmulatorProcess: pass ${owned.join(", ")} as options (apiKey, apiId, mode), not as args`)
   const apiKey = opts.apiKey ?? "sandbox_test_key_0001"
   const apiId = opts.apiId ?? 1001
   const emulator = await startEmulator({
