@@ -67,7 +67,7 @@ class OdemeModuleService extends MedusaService({
 
   // ---- payments -----------------------------------------------------------
 
-  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments). */
+  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments; lists: listAwaitingTransfers). */
   @InjectManager()
   async getPayment(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
     const row = await knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
@@ -79,6 +79,24 @@ class OdemeModuleService extends MedusaService({
   async getPayments(sessionIds: string[], @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
     if (!sessionIds.length) return []
     return knexOf(ctx)(PAYMENT).whereNull("deleted_at").whereIn("session_id", sessionIds)
+  }
+
+  /** Transfers still waiting for the money, newest first: one page and how many there are (Admin's list). */
+  @InjectManager()
+  async listAwaitingTransfers(page: { limit: number; offset: number }, @MedusaContext() ctx: Context = {}): Promise<[OdemePaymentRow[], number]> {
+    const waiting = () => knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ status: "awaiting_transfer" })
+    const [rows, [{ count }]] = await Promise.all([
+      // The id breaks ties between rows created in the same instant, so pages never repeat or skip one.
+      waiting()
+        .orderBy([
+          { column: "created_at", order: "desc" },
+          { column: "id", order: "desc" },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
+      waiting().count({ count: "*" }),
+    ])
+    return [rows as OdemePaymentRow[], Number(count)]
   }
 
   /** Records a session when it is initiated; a second call only refreshes amount and currency. */
