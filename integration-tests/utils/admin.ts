@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createUserAccountWorkflow } from "@medusajs/medusa/core-flows"
-import { keepResponses } from "./kept-responses"
+import { expectKeptWithoutKey, keepResponses } from "./kept-responses"
 
 export interface AdminSession {
   userId: string
@@ -55,10 +55,7 @@ export function adminClient(api: any, getContainer: () => MedusaContainer, opts:
   beforeEach(async () => {
     admin = await createAdmin(api, getContainer())
   })
-  afterAll(() => {
-    expect(bodies.length).toBeGreaterThanOrEqual(opts.minResponses)
-    expect(bodies.join("\n")).not.toContain(opts.apiKey())
-  })
+  afterAll(() => expectKeptWithoutKey(bodies, opts.apiKey(), opts.minResponses))
   return {
     get: (url: string) => api.get(url, { ...admin.headers, validateStatus: () => true }),
     post: (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true }),

@@ -1,5 +1,5 @@
 import type { SuiteContext } from "../../utils/environment"
-import { keepResponses } from "../../utils/kept-responses"
+import { expectKeptWithoutKey, keepResponses } from "../../utils/kept-responses"
 import { odemePayments, ordersOfCart, paymentProvider, paymentSession } from "../../utils/inspect"
 import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
@@ -18,11 +18,7 @@ export function transferSuite({ env, api, getContainer }: SuiteContext) {
       store = await seedStore(getContainer())
     })
 
-    afterAll(() => {
-      const all = bodies.join("\n")
-      expect(bodies.length).toBeGreaterThan(20)
-      expect(all).not.toContain(env.emulator.apiKey)
-    })
+    afterAll(() => expectKeptWithoutKey(bodies, env.emulator.apiKey, 21))
 
     const transferList = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
 
