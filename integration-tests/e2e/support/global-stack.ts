@@ -19,7 +19,8 @@ import { chromiumFound, launchChromium } from "./chromium"
 import { startStack, type Stack } from "./stack"
 import { clearFailureShots } from "./storefront"
 
-type Shared = { starting: Promise<Stack | null>; warming: Promise<void>; file: string }
+/** Kept on globalThis, not in this module: jest may load setup and teardown as two instances of it. */
+type Shared = { starting: Promise<Stack | null>; warmUp: WarmUp; file: string }
 const KEY = "__odemeE2eStack"
 
 export async function setup(): Promise<void> {
@@ -43,8 +44,9 @@ export async function setup(): Promise<void> {
       return null
     }
   )
-  const warming = starting.then((stack) => (stack ? warmAdminInBackground(stack.admin) : undefined))
-  ;(globalThis as Record<string, unknown>)[KEY] = { starting, warming, file } satisfies Shared
+  const warmUp: WarmUp = { stopped: false }
+  warmUp.done = starting.then((stack) => (stack ? warmAdminInBackground(stack.admin, warmUp) : undefined))
+  ;(globalThis as Record<string, unknown>)[KEY] = { starting, warmUp, file } satisfies Shared
   process.env.E2E_STACK_FILE = file
 }
 
@@ -52,8 +54,10 @@ export async function teardown(): Promise<void> {
   const shared = (globalThis as Record<string, unknown>)[KEY] as Shared | undefined
   if (!shared) return
   delete process.env.E2E_STACK_FILE
-  warmUp.stop()
-  await shared.warming
+  // A visit still under way ends with its browser: the stack is about to stop.
+  shared.warmUp.stopped = true
+  await shared.warmUp.browser?.close().catch(() => {})
+  await shared.warmUp.done
   await (await shared.starting)?.stop()
   fs.rmSync(path.dirname(shared.file), { recursive: true, force: true })
 }
@@ -65,15 +69,9 @@ export async function teardown(): Promise<void> {
  * browser file's first journeys. A failure here is not the tests' concern: the
  * browser file warms the Admin up again and its journeys say what is wrong.
  */
-const warmUp: { browser?: Browser; stopped: boolean; stop(): void } = {
-  stopped: false,
-  stop() {
-    this.stopped = true
-    void this.browser?.close().catch(() => {})
-  },
-}
+type WarmUp = { browser?: Browser; stopped: boolean; done?: Promise<void> }
 
-async function warmAdminInBackground(adminUrl: string): Promise<void> {
+async function warmAdminInBackground(adminUrl: string, warmUp: WarmUp): Promise<void> {
   const contexts: BrowserContext[] = []
   try {
     warmUp.browser = await launchChromium()
