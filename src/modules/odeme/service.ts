@@ -67,7 +67,7 @@ class OdemeModuleService extends MedusaService({
 
   // ---- payments -----------------------------------------------------------
 
-  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments; lists: listAwaitingTransfers). */
+  /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments); Admin's list is listAwaitingTransfers. */
   @InjectManager()
   async getPayment(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
     const row = await knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
