@@ -3,7 +3,7 @@ import { isIP } from "node:net"
 import { MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import type { OdemeOptions } from "../../lib/options"
-import { odemeModule } from "./odeme-module"
+import { odemeModule } from "../../lib/odeme-module"
 
 /**
  * Who is calling: the address that connected, unless the merchant said a

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { clientAddress } from "./client-ip"
-import { odemeModule } from "./odeme-module"
+import { odemeModule } from "../../lib/odeme-module"
 
 const WINDOW_MS = 60_000
 const windows = new Map<string, { start: number; count: number }>()

@@ -5,7 +5,7 @@ import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { withDeadline } from "../../../lib/deadline"
 import { noteIngest } from "../../../lib/processing-queue"
 import { parseWebhook, storeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
-import { odemeModule } from "../../utils/odeme-module"
+import { odemeModule } from "../../../lib/odeme-module"
 
 /**
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { OdemeClient } from "../../../../client"
-import { odemeModule } from "../../../utils/odeme-module"
+import { odemeModule } from "../../../../lib/odeme-module"
 import { testConnection } from "./classify"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { allowedStorefrontOrigins } from "../../../../lib/options"
-import { odemeModule } from "../../../utils/odeme-module"
+import { odemeModule } from "../../../../lib/odeme-module"
 import { configurationWarnings, healthWarnings, webhookUrlOf } from "./warnings"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../lib/medusa-errors"
-import { odemeModule } from "../../../utils/odeme-module"
+import { odemeModule } from "../../../../lib/odeme-module"
 
 /** GET /store/odeme/banks: the merchant's bank accounts for a transfer, grouped (cached). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { presentCharge } from "../../../../../../lib/attention"
-import { odemeModule } from "../../../../../utils/odeme-module"
+import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
 import { AdminOdemeChargeParams } from "../../../validators"
 

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { odemeModule } from "../../../../../utils/odeme-module"
+import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
 import { AdminOdemeRefundParams } from "../../../validators"
 

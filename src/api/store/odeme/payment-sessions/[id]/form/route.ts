@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
-import { odemeModule } from "../../../../../utils/odeme-module"
+import { odemeModule } from "../../../../../../lib/odeme-module"
 import { findOwnedSession, refuseUnpayable } from "../../../../../utils/owned-session"
 import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
 

@@ -1,1 +1,0 @@
-export { odemeModule } from "../../lib/odeme-module"
