@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import { isSettled, medusaState, paidByOthers } from "./payment-state/medusa-side"
+import { isSettled, medusaState } from "./payment-state/medusa-side"
 
 export interface ReconcileSummary {
   creations_ended: number
@@ -56,7 +56,7 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
         { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured },
         { act: false }
       )
-    } else if (state.session && (await paidByOthers(container, row.session_id, state.session.payment_collection_id))) {
+    } else if (state.paidByOthers) {
       await applyServiceAnswer(container, row.session_id, { kind: "already_paid", uuid: row.service_uuid }, { act: false })
     } else {
       // Its own path did not finish it (and will retry, or has given up): after a few passes a person sees it.

@@ -13,40 +13,72 @@ type MedusaPayment = {
   captures?: Array<Amount & { id: string }> | null
   refunds?: Amount[] | null
 }
+type OrderLink = { id: string; status?: string } | null
+type MedusaCollection = {
+  status: string
+  amount: unknown
+  cart?: { id: string; order?: OrderLink } | null
+  order?: OrderLink
+  payments?: MedusaPayment[] | null
+}
 const PAYMENT_FIELDS = ["id", "payment_session_id", "captured_at", "captures.id", "captures.amount", "refunds.amount"]
+/**
+ * The collection with what hangs off it, through Medusa's links: its cart and
+ * the cart's order, or (an order's balance: an edit, claim or exchange, no
+ * cart) its order directly; and every payment of it, for "paid by others".
+ */
+const COLLECTION_FIELDS = [
+  "status",
+  "amount",
+  "cart.id",
+  "cart.order.id",
+  "cart.order.status",
+  "order.id",
+  "order.status",
+  ...PAYMENT_FIELDS.map((f) => `payments.${f}`),
+]
 const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
 /** What a Medusa payment still holds of the customer's money: captured less refunded. */
 const held = (p: MedusaPayment) => MathBN.sub(sum(p.captures), sum(p.refunds))
+/** A link Query may hand back as a one-element list. */
+const one = <T>(x: T | T[] | null | undefined): T | null => (Array.isArray(x) ? (x[0] ?? null) : (x ?? null))
 
 /**
- * Where Medusa stands for a payment session: payment captured (and its
- * captures)? cart? order, and is it canceled? A session Medusa deleted after
- * its payment was captured (a storefront opened another session on the paid
- * cart) is still found through that payment while it holds money: the money
- * is on its order.
+ * Where Medusa stands for a payment session, in one query: payment captured
+ * (and its captures)? cart? order, and is it canceled? Did the collection's
+ * other payments already pay it? A session Medusa deleted after its payment
+ * was captured (a storefront opened another session on the paid cart) is
+ * still found through that payment while it holds money: the money is on its
+ * order.
  */
 export async function medusaState(container: MedusaContainer, sessionId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: sessions } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "payment_collection_id", "payment_collection.status", ...PAYMENT_FIELDS.map((f) => `payment.${f}`)],
+    fields: [
+      "id",
+      "status",
+      "payment_collection_id",
+      ...PAYMENT_FIELDS.map((f) => `payment.${f}`),
+      ...COLLECTION_FIELDS.map((f) => `payment_collection.${f}`),
+    ],
     filters: { id: sessionId },
   })
   type Session = {
     id: string
     status: string
     payment_collection_id: string
-    payment_collection?: { status: string } | null
+    payment_collection?: MedusaCollection | null
     payment?: MedusaPayment | null
   }
   let session = sessions[0] as Session | undefined
   if (!session) {
     const { data: kept } = await query.graph({
       entity: "payment",
-      fields: ["payment_collection_id", "payment_collection.status", ...PAYMENT_FIELDS],
+      fields: ["payment_collection_id", ...PAYMENT_FIELDS, ...COLLECTION_FIELDS.map((f) => `payment_collection.${f}`)],
       filters: { payment_session_id: sessionId },
     })
-    const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: { status: string } | null }) | undefined
+    const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: MedusaCollection | null }) | undefined
     // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
     if (payment?.captured_at && MathBN.gt(held(payment), 0)) {
       session = {
@@ -58,50 +90,45 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
       }
     }
   }
-  if (!session) return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false }
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: session.payment_collection_id },
-  })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id ?? null
-  // A cart's collection reaches its order through the cart; an order's balance (an edit, claim or
-  // exchange: no cart) is linked to its order directly.
-  const { data: orders } = cartId
-    ? await query.graph({ entity: "order_cart", fields: ["order_id", "order.status"], filters: { cart_id: cartId } })
-    : await query.graph({
-        entity: "order_payment_collection",
-        fields: ["order_id", "order.status"],
-        filters: { payment_collection_id: session.payment_collection_id },
-      })
-  const link = orders[0] as { order_id?: string; order?: { status?: string } | null } | undefined
-  const orderId = link?.order_id ?? null
+  if (!session) {
+    return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false, paidByOthers: false }
+  }
+  const collection = session.payment_collection
+  const cart = one(collection?.cart)
+  const cartId = cart?.id ?? null
+  // A cart's collection reaches its order through the cart; an order's balance is linked to its order directly.
+  const order = cartId ? one(cart?.order) : one(collection?.order)
   // Medusa's cancel marks the order and every one of its payment collections canceled, but a session
   // created on such a collection afterwards sets the collection's status anew: the order decides.
-  const orderCanceled = link?.order?.status === "canceled" || session.payment_collection?.status === "canceled"
+  const orderCanceled = order?.status === "canceled" || collection?.status === "canceled"
   const captured = !!session.payment?.captured_at
   const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
-  return { session, captured, captureIds, cartId, orderId, orderCanceled }
+  const paidByOthers = !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount)
+  return { session, captured, captureIds, cartId, orderId: order?.id ?? null, orderCanceled, paidByOthers }
 }
 
 /**
  * A second tab: another session of the collection was paid and captured
  * first (Medusa deleted this one's sibling, not its capture). True when the
  * collection's other payments hold (captured less refunded) all it asks.
- * Read only where a payment could still be put on the order.
+ * For a caller that has not read the session with medusaState.
  */
 export async function paidByOthers(container: MedusaContainer, sessionId: string, collectionId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: payments } = await query.graph({
-    entity: "payment",
-    fields: ["payment_session_id", "captured_at", "captures.amount", "refunds.amount", "payment_collection.amount"],
-    filters: { payment_collection_id: collectionId },
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["amount", ...PAYMENT_FIELDS.map((f) => `payments.${f}`)],
+    filters: { id: collectionId },
   })
-  type Row = MedusaPayment & { payment_collection?: { amount: unknown } | null }
-  const others = (payments as Row[]).filter((p) => p.payment_session_id !== sessionId && p.captured_at)
+  const collection = data[0] as MedusaCollection | undefined
+  return !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount)
+}
+
+function othersHoldAll(payments: MedusaPayment[], sessionId: string, asked: unknown): boolean {
+  const others = payments.filter((p) => p.payment_session_id !== sessionId && p.captured_at)
   if (!others.length) return false
   const kept = others.reduce((acc, p) => MathBN.add(acc, held(p)), MathBN.convert(0))
-  return MathBN.gte(kept, MathBN.convert(others[0].payment_collection?.amount as never))
+  return MathBN.gte(kept, MathBN.convert(asked as never))
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
@@ -125,11 +152,11 @@ export async function isSettled(container: MedusaContainer, s: MedusaState): Pro
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
 export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts & { order_id: string | null }> {
-  const { session, captured, orderCanceled, orderId } = await medusaState(container, sessionId)
+  const { session, captured, orderCanceled, orderId, paidByOthers } = await medusaState(container, sessionId)
   // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
   const alive = !!session && session.status !== "canceled"
   // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
-  const paidElsewhere = alive && !captured && !orderCanceled && (await paidByOthers(container, sessionId, session.payment_collection_id))
+  const paidElsewhere = alive && !captured && !orderCanceled && paidByOthers
   return { session_alive: alive, order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
 }
 
@@ -178,7 +205,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   if (state.orderCanceled) return canceled()
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
   // (also when the payment module captured this one by itself: that capture is not the order's).
-  if (await paidByOthers(container, payment.session_id, state.session.payment_collection_id)) return "already_paid"
+  if (state.paidByOthers) return "already_paid"
   // With a payment already there (captured by the payment module, not yet on the order) this runs the
   // capture workflow, which adds the order's transaction; without one it authorizes and captures.
   await processPaymentWorkflow(container).run({
