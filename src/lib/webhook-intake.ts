@@ -1,5 +1,5 @@
 import type OdemeModuleService from "../modules/odeme/service"
-import type { StoredNotification } from "../modules/odeme/service"
+import type { StoredNotification, StoreResult } from "../modules/odeme/service"
 import type { NotificationInput } from "../modules/odeme/types"
 import { contentKey, unstorableText, webhookSchema, zodMessage } from "./notification-shape"
 
@@ -44,9 +44,10 @@ export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): P
 /** Stores a checked webhook once, in one statement that also checks the reference is one of this store's payments. */
 export async function storeWebhook(
   odeme: OdemeModuleService,
-  input: NotificationInput
+  input: NotificationInput,
+  store: (input: NotificationInput) => Promise<StoreResult> = (i) => odeme.storeNotification(i)
 ): Promise<Exclude<WebhookIntake, { kind: "invalid" | "bounded" }>> {
-  const stored = await odeme.storeNotification(input)
+  const stored = await store(input)
   if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${input.session_id}.` }
   const { row, duplicate } = stored
   // A repeat of a notification never taken up (or a redelivery of a dead one) may kick it; one waiting
@@ -76,7 +77,8 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
       message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
     }
   }
-  return storeWebhook(odeme, parsed.input)
+  // Medusa has answered 200 already: the batch's flood bounds would turn this one away for good.
+  return storeWebhook(odeme, parsed.input, (i) => odeme.storeNotificationUnbatched(i))
 }
 
 /** Open notifications one session may have from Medusa's generic hook route. */

@@ -369,6 +369,17 @@ class OdemeModuleService extends MedusaService({
   }
 
   /**
+   * storeNotification for what arrives on Medusa's generic hook route, which
+   * has answered the service before the plugin sees it: its own statement,
+   * outside the batch, whose bounds (how many wait, how long) exist so that the
+   * plugin's route can answer 503 for a redelivery. Here nobody would deliver
+   * it again, so a flood waits for the database instead of being turned away.
+   */
+  async storeNotificationUnbatched(input: NotificationInput): Promise<StoreResult> {
+    return (await this.storeNotifications_(this.pg_, [input]))[0]
+  }
+
+  /**
    * Stores notifications in one statement (STORE_SQL); the answer for each
    * input, in order (null: the session is none of this store's payments).
    * Copies with the same dedupe key in one call are one row: the first is

@@ -203,4 +203,22 @@ odemeModuleTests(({ service }) => {
       expect(await pg()("odeme_notification").where({ session_id: "payses_key" })).toHaveLength(0)
     })
   })
+
+  describe("Medusa's generic hook route", () => {
+    // The route's batch bounds how many wait (it answers 503 beyond, and the service delivers again);
+    // the generic route has answered 200 before the plugin sees a notification, so nobody would.
+    it("stores every notification of a flood the batch would turn away", async () => {
+      await pay("payses_flood")
+      const flood = (prefix: string) => Array.from({ length: 1_100 }, (_, i) => input("payses_flood", `${prefix}:${i}`))
+      const batched = await Promise.allSettled(flood("b").map((i) => service.storeNotification(i)))
+      const refused = batched.filter((r) => r.status === "rejected")
+      expect(refused.length).toBeGreaterThan(0)
+      expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/already wait for the database/)
+
+      const generic = await Promise.allSettled(flood("g").map((i) => service.storeNotificationUnbatched(i)))
+      expect(generic.filter((r) => r.status === "rejected")).toEqual([])
+      const [{ n }] = (await pg().raw(`select count(*)::int as n from odeme_notification where dedupe_key like 'g:%'`)).rows
+      expect(n).toBe(1_100)
+    })
+  })
 })

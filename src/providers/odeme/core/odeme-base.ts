@@ -218,7 +218,16 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
    * one capture); Medusa itself is told there is nothing for it to do.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const intake = await takeWebhook(this.odeme, payload.data, payload.rawData)
+    let intake: Awaited<ReturnType<typeof takeWebhook>>
+    try {
+      intake = await takeWebhook(this.odeme, payload.data, payload.rawData)
+    } catch (err) {
+      // Medusa answered the service before this ran, so the service will not deliver it again.
+      this.logger_.error(
+        `medusa-payment-odeme: a notification on Medusa's generic hook route could not be stored (${err instanceof Error ? err.message : String(err)}); enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel, which answers 503 in such a case so that the service delivers again`
+      )
+      throw err
+    }
     if (intake.kind !== "stored") {
       this.logger_.warn(`medusa-payment-odeme: notification on Medusa's generic hook route ignored: ${intake.message}`)
       return { action: PaymentActions.NOT_SUPPORTED }
