@@ -103,8 +103,15 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   const orderCanceled = order?.status === "canceled" || collection?.status === "canceled"
   const captured = !!session.payment?.captured_at
   const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
-  const paidByOthers = !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount)
-  return { session, captured, captureIds, cartId, orderId: order?.id ?? null, orderCanceled, paidByOthers }
+  return {
+    session,
+    captured,
+    captureIds,
+    cartId,
+    orderId: order?.id ?? null,
+    orderCanceled,
+    paidByOthers: !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount),
+  }
 }
 
 /**
@@ -152,11 +159,12 @@ export async function isSettled(container: MedusaContainer, s: MedusaState): Pro
 
 /** What the transition table reads of Medusa (can the session still take the money?), and the order an item would name. */
 export async function medusaFacts(container: MedusaContainer, sessionId: string): Promise<MedusaFacts & { order_id: string | null }> {
-  const { session, captured, orderCanceled, orderId, paidByOthers } = await medusaState(container, sessionId)
+  const state = await medusaState(container, sessionId)
+  const { session, captured, orderCanceled, orderId } = state
   // A session Medusa deleted (cart changed, another session chosen) or canceled can no longer be paid.
   const alive = !!session && session.status !== "canceled"
   // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
-  const paidElsewhere = alive && !captured && !orderCanceled && paidByOthers
+  const paidElsewhere = alive && !captured && !orderCanceled && state.paidByOthers
   return { session_alive: alive, order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
 }
 
