@@ -77,8 +77,8 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
       message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
     }
   }
-  // Medusa has answered 200 already: the batch's flood bounds would turn this one away for good.
-  return storeWebhook(odeme, parsed.input, (i) => odeme.storeNotificationUnbatched(i))
+  // Medusa has answered 200 already: the route's flood bounds would turn this one away, with no 503 to have it delivered again.
+  return storeWebhook(odeme, parsed.input, (i) => odeme.storeNotificationUnbounded(i))
 }
 
 /** Open notifications one session may have from Medusa's generic hook route. */

@@ -4,7 +4,7 @@ import { MAX_OPEN_GENERIC_WEBHOOKS, takeWebhook } from "../webhook-intake"
 describe("takeWebhook refuses text PostgreSQL cannot store", () => {
   const module = () => {
     const storeNotification = jest.fn(async () => null)
-    return { odeme: { storeNotificationUnbatched: storeNotification, countOpenWebhooks: async () => 0 } as never, storeNotification }
+    return { odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0 } as never, storeNotification }
   }
   const base = '"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h"'
 
@@ -42,7 +42,7 @@ describe("takeWebhook refuses a field named __proto__", () => {
   ])("whose value is %s", async (_, value) => {
     const storeNotification = jest.fn(async () => null)
     const body = JSON.parse(`{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h","__proto__":${value}}`)
-    const intake = await takeWebhook({ storeNotificationUnbatched: storeNotification, countOpenWebhooks: async () => 0 } as never, body)
+    const intake = await takeWebhook({ storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0 } as never, body)
     expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/may not be named __proto__/) })
     expect(storeNotification).not.toHaveBeenCalled()
   })
@@ -54,7 +54,7 @@ describe("takeWebhook bounds what one session has waiting", () => {
   const module = (open: number) => {
     const storeNotification = jest.fn(async () => null)
     const countOpenWebhooks = jest.fn(async (_session: string, atMost: number) => Math.min(open, atMost))
-    return { odeme: { storeNotificationUnbatched: storeNotification, countOpenWebhooks } as never, storeNotification, countOpenWebhooks }
+    return { odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks } as never, storeNotification, countOpenWebhooks }
   }
 
   it("stores while fewer than the bound wait", async () => {

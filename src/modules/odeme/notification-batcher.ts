@@ -14,19 +14,28 @@
  * own deadline: at most MAX_WAITING wait (beyond that a write is refused at
  * once, and the route answers 503 so the service delivers it again), and one
  * that waited MAX_WAIT_MS is refused instead of written, as its caller has
- * answered 503 by then.
+ * answered 503 by then. A caller that has no one to refuse to passes
+ * `bounded: false`: its writes wait as long as the database takes.
  */
 export class NotificationBatcher<I, O> {
   private readonly waiting: Waiting<I, O>[] = []
   private running = 0
   private scheduled = false
+  private readonly maxWaiting: number
+  private readonly maxWaitMs: number
 
-  constructor(private readonly write: (inputs: I[]) => Promise<O[]>) {}
+  constructor(
+    private readonly write: (inputs: I[]) => Promise<O[]>,
+    { bounded = true }: { bounded?: boolean } = {}
+  ) {
+    this.maxWaiting = bounded ? MAX_WAITING : Infinity
+    this.maxWaitMs = bounded ? MAX_WAIT_MS : Infinity
+  }
 
   add(input: I): Promise<O> {
     this.shedStale()
-    if (this.waiting.length >= MAX_WAITING) {
-      return Promise.reject(new Error(`${MAX_WAITING} notifications already wait for the database`))
+    if (this.waiting.length >= this.maxWaiting) {
+      return Promise.reject(new Error(`${this.maxWaiting} notifications already wait for the database`))
     }
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject, since: Date.now() })
@@ -78,8 +87,8 @@ export class NotificationBatcher<I, O> {
   /** Waiting is first come, first served: the stale ones are at the front. */
   private shedStale(): void {
     const now = Date.now()
-    while (this.waiting.length && now - this.waiting[0].since > MAX_WAIT_MS) {
-      this.waiting.shift()!.reject(new Error(`waited more than ${MAX_WAIT_MS} ms for the database`))
+    while (this.waiting.length && now - this.waiting[0].since > this.maxWaitMs) {
+      this.waiting.shift()!.reject(new Error(`waited more than ${this.maxWaitMs} ms for the database`))
     }
   }
 }

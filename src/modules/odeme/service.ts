@@ -52,6 +52,7 @@ class OdemeModuleService extends MedusaService({
   readonly banks: BankDirectory
   private readonly pg_: Knex
   private readonly intake_: NotificationBatcher<NotificationInput, StoreResult>
+  private readonly lateIntake_: NotificationBatcher<NotificationInput, StoreResult>
 
   constructor(container: Record<string, unknown>, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -60,6 +61,7 @@ class OdemeModuleService extends MedusaService({
     this.odemeOptions = registerPluginOptions(options)
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
     this.intake_ = new NotificationBatcher((inputs) => this.storeNotifications_(this.pg_, inputs))
+    this.lateIntake_ = new NotificationBatcher((inputs) => this.storeNotifications_(this.pg_, inputs), { bounded: false })
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -370,13 +372,14 @@ class OdemeModuleService extends MedusaService({
 
   /**
    * storeNotification for what arrives on Medusa's generic hook route, which
-   * has answered the service before the plugin sees it: its own statement,
-   * outside the batch, whose bounds (how many wait, how long) exist so that the
-   * plugin's route can answer 503 for a redelivery. Here nobody would deliver
-   * it again, so a flood waits for the database instead of being turned away.
+   * has answered the service 200 before the plugin sees it. The route's batch
+   * bounds how many wait and for how long so that the route can answer 503 and
+   * be delivered again; here that answer has gone, so a flood waits for the
+   * database instead of being turned away. Batched all the same (one statement
+   * at a time), so a flood does not take Medusa's whole pool.
    */
-  async storeNotificationUnbatched(input: NotificationInput): Promise<StoreResult> {
-    return (await this.storeNotifications_(this.pg_, [input]))[0]
+  async storeNotificationUnbounded(input: NotificationInput): Promise<StoreResult> {
+    return this.lateIntake_.add(input)
   }
 
   /**

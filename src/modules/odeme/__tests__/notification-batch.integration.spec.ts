@@ -211,11 +211,11 @@ odemeModuleTests(({ service }) => {
       await pay("payses_flood")
       const flood = (prefix: string) => Array.from({ length: 1_100 }, (_, i) => input("payses_flood", `${prefix}:${i}`))
       const batched = await Promise.allSettled(flood("b").map((i) => service.storeNotification(i)))
-      const refused = batched.filter((r) => r.status === "rejected")
-      expect(refused.length).toBeGreaterThan(0)
-      expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/already wait for the database/)
+      // Those beyond the first 1,000 are refused at once (a slow machine may also refuse some that waited 5 s).
+      const full = batched.filter((r) => r.status === "rejected" && /already wait for the database/.test(String(r.reason)))
+      expect(full).toHaveLength(100)
 
-      const generic = await Promise.allSettled(flood("g").map((i) => service.storeNotificationUnbatched(i)))
+      const generic = await Promise.allSettled(flood("g").map((i) => service.storeNotificationUnbounded(i)))
       expect(generic.filter((r) => r.status === "rejected")).toEqual([])
       const [{ n }] = (await pg().raw(`select count(*)::int as n from odeme_notification where dedupe_key like 'g:%'`)).rows
       expect(n).toBe(1_100)

@@ -134,6 +134,31 @@ describe("NotificationBatcher", () => {
     }
   })
 
+  it("unbounded (Medusa's generic hook route, which has answered already): refuses none, however many wait and however long", async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ["setImmediate"] })
+    try {
+      const { calls, write } = manualWrite()
+      const batcher = new NotificationBatcher(write, { bounded: false })
+      const answers = Array.from({ length: 1_003 }, (_, i) => batcher.add(i).catch((err: Error) => err.message))
+      await tick()
+      jest.setSystemTime(60_000)
+      const late = batcher.add(9_999)
+      const written: number[] = []
+      for (let call = calls.shift(); call; await tick(), call = calls.shift()) {
+        // Still one statement in flight, a hundred rows at most.
+        expect(calls).toHaveLength(0)
+        expect(call.inputs.length).toBeLessThanOrEqual(100)
+        written.push(...(call.inputs as number[]))
+        call.finish()
+      }
+      expect(written).toHaveLength(1_004)
+      expect(await answers[1_002]).toBe("row1002")
+      await expect(late).resolves.toBe("row9999")
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it("passes a lone write's failure to its caller", async () => {
     const batcher = new NotificationBatcher(async () => {
       throw new Error("database unavailable")

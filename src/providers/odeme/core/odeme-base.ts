@@ -222,9 +222,10 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     try {
       intake = await takeWebhook(this.odeme, payload.data, payload.rawData)
     } catch (err) {
-      // Medusa answered the service before this ran, so the service will not deliver it again.
+      // Medusa answered the service 200 before this ran: only Medusa's own retry of its event (where its event bus
+      // retries) may bring it back.
       this.logger_.error(
-        `medusa-payment-odeme: a notification on Medusa's generic hook route could not be stored (${err instanceof Error ? err.message : String(err)}); enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel, which answers 503 in such a case so that the service delivers again`
+        `medusa-payment-odeme: a notification on Medusa's generic hook route could not be stored (${err instanceof Error ? err.message : String(err)}); it may be lost. Enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel: that route answers 503 in such a case, so the service delivers it again`
       )
       throw err
     }

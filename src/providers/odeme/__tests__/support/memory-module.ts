@@ -74,7 +74,7 @@ export class MemoryOdemeModule {
     return row as OdemeChargeRow
   }
 
-  async storeNotificationUnbatched(n: { session_id: string; dedupe_key: string }) {
+  async storeNotificationUnbounded(n: { session_id: string; dedupe_key: string }) {
     if (!this.payments.has(n.session_id)) return null
     const duplicate = this.stored.some((s) => (s as { dedupe_key: string }).dedupe_key === n.dedupe_key)
     if (!duplicate) this.stored.push(n)
