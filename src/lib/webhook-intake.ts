@@ -65,8 +65,10 @@ export async function storeWebhook(
  * told apart from junk there: the rows a session has waiting are bounded
  * instead. Forged copies are refused by verify within seconds, so a session
  * rarely has more than a few open; a genuine copy stored before a flood is
- * among them, and one turned away now is stored when the service delivers it
- * again.
+ * among them. One turned away (only while someone floods that session with
+ * forged copies) is found by the customer's return or, for an API transfer,
+ * the poller: Medusa has answered for it, so the service has no reason to
+ * deliver it again.
  */
 export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
   const parsed = parseWebhook(body, rawBody)
