@@ -35,7 +35,8 @@ export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): P
       service_uuid: n.uuid,
       status: n.status,
       type: n.type ?? null,
-      payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>) },
+      // `medusa_hook` is the plugin's own mark (takeWebhook); a body's field of that name is not kept.
+      payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>), medusa_hook: undefined },
       raw_body: raw ? raw.slice(0, 64 * 1024) : null,
     },
   }
@@ -79,8 +80,10 @@ export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawB
       message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
     }
   }
+  // Marked, so Settings → Odeme can tell the merchant the URL in the merchant panel is Medusa's, not the plugin's.
+  const input = { ...parsed.input, payload: { ...parsed.input.payload, medusa_hook: true } }
   // Medusa has answered 200 already: the route's flood bounds would turn this one away, with no 503 to have it delivered again.
-  return storeWebhook(odeme, parsed.input, (i) => odeme.storeNotificationUnbounded(i))
+  return storeWebhook(odeme, input, (i) => odeme.storeNotificationUnbounded(i))
 }
 
 /** Open notifications one session may have from Medusa's generic hook route. */

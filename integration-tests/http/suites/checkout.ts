@@ -1,3 +1,4 @@
+import { createAdmin } from "../../utils/admin"
 import { chooseTransfer, follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { checkoutSuite, STOREFRONT } from "../../utils/checkout-suite"
 import type { SuiteContext } from "../../utils/environment"
@@ -213,6 +214,15 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
         expect(rows[0].duplicate_count).toBe(2)
         expect(rows[0].outcome).toBe("paid")
         expect(await captureCount(cart.id)).toBe(1)
+        // Settings → Odeme tells the merchant that the merchant panel has Medusa's URL, not the plugin's.
+        const admin = await createAdmin(api, getContainer())
+        const settings = await api.get("/admin/odeme/settings", admin.headers)
+        expect(settings.data.webhook_health.medusa_hook_24h).toBe(1)
+        expect(settings.data.warnings).toEqual(
+          expect.arrayContaining([
+            { code: "webhooks_on_medusa_hook", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook`, count: "1" } },
+          ])
+        )
       })
     })
 

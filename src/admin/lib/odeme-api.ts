@@ -48,7 +48,7 @@ export interface OdemeSettings {
   storefront_origins: string[]
   refunds: "manual" | "reject"
   checkout_description?: string
-  webhook_health?: { last_webhook_at: string | null; webhooks_24h: number; unconfirmed_returns: number }
+  webhook_health?: { last_webhook_at: string | null; webhooks_24h: number; medusa_hook_24h: number; unconfirmed_returns: number }
   warnings: ConfigWarning[]
 }
 

@@ -1,4 +1,4 @@
-import { MAX_OPEN_GENERIC_WEBHOOKS, takeWebhook } from "../webhook-intake"
+import { MAX_OPEN_GENERIC_WEBHOOKS, parseWebhook, takeWebhook } from "../webhook-intake"
 
 /** Text PostgreSQL cannot store is refused before the database (400), never failing the statement it would share. */
 describe("takeWebhook refuses text PostgreSQL cannot store", () => {
@@ -71,5 +71,22 @@ describe("takeWebhook bounds what one session has waiting", () => {
       message: expect.stringContaining(`${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting`),
     })
     expect(storeNotification).not.toHaveBeenCalled()
+  })
+})
+
+/** Settings → Odeme tells the merchant when the merchant panel has Medusa's generic URL: its rows carry the plugin's mark. */
+describe("the generic hook route's mark", () => {
+  const body = { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }
+
+  it("is set on what Medusa's generic hook route stores", async () => {
+    const storeNotification = jest.fn(async () => null)
+    await takeWebhook({ storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0 } as never, body)
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ payload: expect.objectContaining({ medusa_hook: true }) }))
+  })
+
+  it("is not taken from a body sent to the plugin's own route", () => {
+    const parsed = parseWebhook({ ...body, medusa_hook: "true" })
+    expect(parsed.kind).toBe("valid")
+    expect(JSON.parse(JSON.stringify((parsed as { input: { payload: unknown } }).input.payload))).not.toHaveProperty("medusa_hook")
   })
 })

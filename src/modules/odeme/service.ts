@@ -539,14 +539,24 @@ class OdemeModuleService extends MedusaService({
     return rows.map((r: { id: string }) => r.id)
   }
 
-  /** When the last webhook arrived and how many came in 24 hours (Settings → Odeme; only the admin page asks). */
+  /**
+   * When the last webhook arrived, how many came in 24 hours, and how many of
+   * those came through Medusa's generic hook route (Settings → Odeme; only the
+   * admin page asks).
+   */
   @InjectManager()
-  async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number }> {
+  async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number; medusa_hook_24h: number }> {
     const { rows } = await knexOf(ctx).raw(
-      `select max(created_at) as last_webhook_at, count(*) filter (where created_at > now() - interval '24 hours')::int as webhooks_24h
+      `select max(created_at) as last_webhook_at,
+         count(*) filter (where created_at > now() - interval '24 hours')::int as webhooks_24h,
+         count(*) filter (where created_at > now() - interval '24 hours' and payload->>'medusa_hook' = 'true')::int as medusa_hook_24h
        from ${NOTIFICATION} where deleted_at is null and source = 'webhook'`
     )
-    return { last_webhook_at: rows[0]?.last_webhook_at ?? null, webhooks_24h: rows[0]?.webhooks_24h ?? 0 }
+    return {
+      last_webhook_at: rows[0]?.last_webhook_at ?? null,
+      webhooks_24h: rows[0]?.webhooks_24h ?? 0,
+      medusa_hook_24h: rows[0]?.medusa_hook_24h ?? 0,
+    }
   }
 
   // ---- what needs a person ------------------------------------------------------

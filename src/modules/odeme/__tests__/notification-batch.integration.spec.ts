@@ -220,5 +220,16 @@ odemeModuleTests(({ service }) => {
       const [{ n }] = (await pg().raw(`select count(*)::int as n from odeme_notification where dedupe_key like 'g:%'`)).rows
       expect(n).toBe(1_100)
     })
+
+    it("counts what came that way in the webhook health Settings → Odeme reads", async () => {
+      await pay("payses_health")
+      const before = await service.webhookHealth()
+      await service.storeNotification(input("payses_health", "health:plugin"))
+      await service.storeNotificationUnbounded(input("payses_health", "health:generic", { payload: { medusa_hook: true } }))
+      const after = await service.webhookHealth()
+      expect(after.webhooks_24h - before.webhooks_24h).toBe(2)
+      expect(after.medusa_hook_24h - before.medusa_hook_24h).toBe(1)
+      expect(after.last_webhook_at).not.toBeNull()
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { OdemeApiError } from "../../../../client"
 import { classifyServiceError, keyModeOf, testConnection } from "../connection/classify"
-import { configurationWarnings, isPrivateHost } from "../settings/warnings"
+import { configurationWarnings, healthWarnings, isPrivateHost } from "../settings/warnings"
 
 const KEY = "sandbox_SECRET_key_123"
 const sandbox = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", apiKey: KEY }
@@ -133,5 +133,27 @@ describe("configuration warnings", () => {
   it("knows which hosts the internet cannot reach", () => {
     for (const h of ["localhost", "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "[::1]", "shop.local"]) expect(isPrivateHost(h)).toBe(true)
     for (const h of ["api.shop.example", "8.8.8.8", "172.32.0.1"]) expect(isPrivateHost(h)).toBe(false)
+  })
+})
+
+describe("webhook health warnings", () => {
+  const o = { backendUrl: "https://api.shop.example" }
+  const health = { unconfirmed_returns: 0, last_webhook_at: null }
+
+  it("none while notifications arrive on the plugin's route", () => {
+    expect(healthWarnings({ ...health, medusa_hook_24h: 0 }, o)).toEqual([])
+  })
+
+  it("names the plugin's URL when notifications came to Medusa's generic hook route", () => {
+    expect(healthWarnings({ ...health, medusa_hook_24h: 3 }, o)).toEqual([
+      { code: "webhooks_on_medusa_hook", severity: "warning", params: { url: "https://api.shop.example/odeme/webhook", count: "3" } },
+    ])
+  })
+
+  it("says both when returns are unconfirmed too", () => {
+    expect(healthWarnings({ ...health, unconfirmed_returns: 2, medusa_hook_24h: 1 }, o).map((w) => w.code)).toEqual([
+      "webhooks_not_arriving",
+      "webhooks_on_medusa_hook",
+    ])
   })
 })

@@ -16,6 +16,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const webhookHealth = {
     last_webhook_at: health.last_webhook_at ? new Date(health.last_webhook_at).toISOString() : null,
     webhooks_24h: health.webhooks_24h,
+    medusa_hook_24h: health.medusa_hook_24h,
     unconfirmed_returns: attention.counts.unconfirmed_return,
   }
   res.json({

@@ -16,6 +16,7 @@ export interface ConfigWarning {
     | "live_keys"
     | "live_minimum_not_set"
     | "webhooks_not_arriving" // customers come back saying "paid" and no notification confirms it
+    | "webhooks_on_medusa_hook" // the merchant panel has Medusa's generic /hooks/payment URL
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -60,15 +61,24 @@ export function configurationWarnings(options: Pick<OdemeOptions, "mode" | "back
  * setup mistake is a wrong or missing webhook URL in the merchant panel.
  */
 export function healthWarnings(
-  health: { unconfirmed_returns: number; last_webhook_at: string | null },
+  health: { unconfirmed_returns: number; last_webhook_at: string | null; medusa_hook_24h?: number },
   options: Pick<OdemeOptions, "backendUrl">
 ): ConfigWarning[] {
-  if (!health.unconfirmed_returns) return []
-  return [
-    {
+  const out: ConfigWarning[] = []
+  if (health.unconfirmed_returns) {
+    out.push({
       code: "webhooks_not_arriving",
       severity: "error",
       params: { url: webhookUrlOf(options), count: String(health.unconfirmed_returns), last: health.last_webhook_at ?? "" },
-    },
-  ]
+    })
+  }
+  // They are still stored and confirmed, but 5 s late, and Medusa answers the service before they are stored.
+  if (health.medusa_hook_24h) {
+    out.push({
+      code: "webhooks_on_medusa_hook",
+      severity: "warning",
+      params: { url: webhookUrlOf(options), count: String(health.medusa_hook_24h) },
+    })
+  }
+  return out
 }
