@@ -541,15 +541,18 @@ class OdemeModuleService extends MedusaService({
 
   /**
    * When the last webhook arrived, how many came in 24 hours, and how many of
-   * those came through Medusa's generic hook route (Settings → Odeme; only the
-   * admin page asks).
+   * those came through Medusa's generic hook route and were genuine (verify
+   * said so: anyone can post junk for a session id there, and must not make
+   * the page tell the merchant the panel is wrong). Settings → Odeme; only the
+   * admin page asks.
    */
   @InjectManager()
   async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number; medusa_hook_24h: number }> {
     const { rows } = await knexOf(ctx).raw(
       `select max(created_at) as last_webhook_at,
          count(*) filter (where created_at > now() - interval '24 hours')::int as webhooks_24h,
-         count(*) filter (where created_at > now() - interval '24 hours' and payload->>'medusa_hook' = 'true')::int as medusa_hook_24h
+         count(*) filter (where created_at > now() - interval '24 hours' and payload->>'medusa_hook' = 'true'
+           and verify_result->>'is_valid' = 'true')::int as medusa_hook_24h
        from ${NOTIFICATION} where deleted_at is null and source = 'webhook'`
     )
     return {

@@ -221,13 +221,17 @@ odemeModuleTests(({ service }) => {
       expect(n).toBe(1_100)
     })
 
-    it("counts what came that way in the webhook health Settings → Odeme reads", async () => {
+    it("counts what came that way and verify confirmed in the webhook health Settings → Odeme reads", async () => {
       await pay("payses_health")
       const before = await service.webhookHealth()
       await service.storeNotification(input("payses_health", "health:plugin"))
-      await service.storeNotificationUnbounded(input("payses_health", "health:generic", { payload: { medusa_hook: true } }))
+      const genuine = await service.storeNotificationUnbounded(input("payses_health", "health:genuine", { payload: { medusa_hook: true } }))
+      const forged = await service.storeNotificationUnbounded(input("payses_health", "health:forged", { payload: { medusa_hook: true } }))
+      await service.settleNotification(genuine!.row.id, { state: "done", outcome: "paid", verify_result: { is_valid: true } })
+      await service.settleNotification(forged!.row.id, { state: "done", outcome: "rejected", verify_result: { is_valid: false } })
       const after = await service.webhookHealth()
-      expect(after.webhooks_24h - before.webhooks_24h).toBe(2)
+      expect(after.webhooks_24h - before.webhooks_24h).toBe(3)
+      // Anyone can post for a known session id there: only what verify confirmed says the merchant panel is wrong.
       expect(after.medusa_hook_24h - before.medusa_hook_24h).toBe(1)
       expect(after.last_webhook_at).not.toBeNull()
     })
