@@ -56,7 +56,7 @@ async function main() {
     ...process.env,
     ...db.env,
     // Tests picked by name: checks that count what a whole suite did (integration-tests/utils/kept-responses.ts) skip the count.
-    ...(jestArgs.some((a) => /^(-t|--testNamePattern)(=|$)/.test(a)) ? { ODEME_TEST_NAME_FILTER: "1" } : {}),
+    ...(jestArgs.some((a) => /^(-t|--testNamePattern(=|$))/.test(a)) ? { ODEME_TEST_NAME_FILTER: "1" } : {}),
     // --expose-gc: memory tests compare heap after a forced collection (retained memory, not garbage).
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--no-warnings", "--expose-gc"].filter(Boolean).join(" "),
   }
