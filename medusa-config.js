@@ -21,6 +21,7 @@ const odemeOptions = {
   exchangeRatesTry: { USD: "40.00", EUR: "45.00", GBP: "52.00" },
   httpTimeoutMs: Number(process.env.ODEME_HTTP_TIMEOUT_MS || 2000),
   httpRetries: Number(process.env.ODEME_HTTP_RETRIES || 1),
+  refunds: process.env.ODEME_REFUNDS || "manual",
   transfer: {
     bankCacheSeconds: Number(process.env.ODEME_BANK_CACHE_SECONDS || 0),
     pollerEnabled: process.env.ODEME_POLLER_ENABLED !== "false",

@@ -1,4 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import followCancel from "../../src/subscribers/odeme-order-canceled"
+import { createAdmin } from "../utils/admin"
+import { waitFor } from "../utils/checkout-driver"
 import { useOdemeEnvironment } from "../utils/environment"
 import { CHECKOUT_PROVIDER, cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER } from "../utils/store"
 
@@ -9,6 +13,8 @@ const env = useOdemeEnvironment({
     ODEME_BACKEND_URL: "https://api.shop.example",
     ODEME_STOREFRONT_URL: "https://shop.example",
     ODEME_MINIMUM_AMOUNT_TRY: "100",
+    // A merchant who refunds only in the merchant panel: Medusa's refunds are refused.
+    ODEME_REFUNDS: "reject",
   },
 })
 
@@ -65,6 +71,36 @@ medusaIntegrationTestRunner({
       const [t] = await transfers()
       expect(t.sale_status).toBe(0)
       expect(t.mode).toBe("live")
+    })
+
+    it('refunds: "reject" — a captured order canceled by an admin: Medusa goes on past the refused refund, the money is listed to pay back, once', async () => {
+      const store = await seedStore(getContainer(), { price: 250 })
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      const ok = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: data.bank_groups[0].accounts[0].bank_id,
+        customer_name: "Deniz Aksoy",
+      })
+      const order = (await completeCart(api, store, ok.cart.id)).data.order
+      const [t] = await transfers()
+      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
+      // The merchant's backend URL is not this test's address: the service's webhook is handed over here.
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
+      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
+      await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
+      const attention = async () =>
+        (await api.get("/admin/odeme/attention", admin.headers)).data.items.filter((i: any) => i.session_id === ok.session.id)
+      const [item] = await waitFor(async () => ((await attention()).some((i: any) => i.kind === "refund_due") ? attention() : undefined))
+      expect(item).toMatchObject({ kind: "refund_due", amount: "250.00", currency: "TRY", order_id: order.id, actions: ["acknowledge"] })
+
+      // Followed again (the order's cancel event once more): still one item for the money.
+      await followCancel({ event: { data: { id: order.id } }, container: getContainer() } as never)
+      expect((await attention()).filter((i: any) => i.kind === "refund_due")).toHaveLength(1)
     })
 
     it("the Quick Checkout form points the service at HTTPS return URLs", async () => {

@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow, refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
+import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import type { MedusaFacts } from "./transitions"
@@ -245,36 +246,43 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
 /**
  * Money captured onto a canceled order is given back: what the session's
  * payment has captured and not refunded is refunded in Medusa (the provider
- * records that refund as money to pay back in the merchant panel), or, when
- * Medusa refuses refunds (`refunds: "reject"`), recorded as such by hand.
- * Call it under the session's settle lock. Whether anything was captured.
+ * records that refund as money to pay back in the merchant panel). What it
+ * still holds afterwards (`refunds: "reject"`, or a refund that failed) is
+ * recorded as money to pay back by hand, once per session. Call it under the
+ * session's settle lock. Whether anything was captured.
  */
 export async function giveBackCapture(container: MedusaContainer, sessionId: string): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // Found by its session id, which the payment keeps when Medusa deletes the session.
-  const { data } = await query.graph({ entity: "payment", fields: PAYMENT_FIELDS, filters: { payment_session_id: sessionId } })
-  const payment = data[0] as MedusaPayment | undefined
+  const payment = await paymentOfSession(container, sessionId)
   if (!payment) return false
-  const captured = sum(payment.captures)
-  const owed = held(payment)
-  if (MathBN.gt(owed, 0)) {
-    try {
-      await refundPaymentsWorkflow(container).run({
-        input: [{ payment_id: payment.id, amount: owed, note: "Captured while the order was being canceled" }],
+  const odeme = odemeModule(container)
+  // Medusa's refundPaymentsWorkflow logs a provider's refusal and goes on, booking the refund on the order
+  // anyway: with refunds refused it is not run at all, and otherwise what the payment still holds after it
+  // is what was not given back.
+  if (MathBN.gt(held(payment), 0) && odeme.odemeOptions.refunds !== "reject") {
+    await refundPaymentsWorkflow(container)
+      .run({ input: [{ payment_id: payment.id, amount: held(payment), note: "Captured while the order was being canceled" }] })
+      .catch(() => undefined)
+  }
+  const after = (await paymentOfSession(container, sessionId)) ?? payment
+  if (MathBN.gt(held(after), 0)) {
+    const row = await odeme.getPayment(sessionId)
+    if (row) {
+      await odeme.recordUnrefundedCapture({
+        session_id: sessionId,
+        amount: formatAmount(held(after) as never),
+        currency: row.charged_currency ?? row.currency,
       })
-    } catch {
-      const row = await odemeModule(container).getPayment(sessionId)
-      if (row) {
-        await odemeModule(container).recordRefund({
-          session_id: sessionId,
-          medusa_refund_id: null,
-          amount: row.charged_amount ?? row.amount,
-          currency: row.charged_currency ?? row.currency,
-        })
-      }
     }
   }
-  return MathBN.gt(captured, 0)
+  return MathBN.gt(sum(payment.captures), 0)
+}
+
+/** The session's Medusa payment, found by its session id, which the payment keeps when Medusa deletes the session. */
+async function paymentOfSession(container: MedusaContainer, sessionId: string): Promise<MedusaPayment | undefined> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "payment", fields: PAYMENT_FIELDS, filters: { payment_session_id: sessionId } })
+  return data[0] as MedusaPayment | undefined
 }
 
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */

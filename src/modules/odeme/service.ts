@@ -627,6 +627,20 @@ class OdemeModuleService extends MedusaService({
     )
   }
 
+  /**
+   * Money still captured on a canceled order that Medusa could not refund (refunds refused, or a refund
+   * that failed): one item to pay back by hand per session, however often the cancel is followed.
+   */
+  @InjectManager()
+  async recordUnrefundedCapture(refund: Omit<RefundInput, "medusa_refund_id">, @MedusaContext() ctx: Context = {}): Promise<void> {
+    await knexOf(ctx).raw(
+      `insert into ${REFUND} (id, session_id, medusa_refund_id, amount, currency)
+       select ?, ?, null, ?, ?
+       where not exists (select 1 from ${REFUND} where session_id = ? and medusa_refund_id is null and deleted_at is null)`,
+      [newEntityId("odref"), refund.session_id, refund.amount, refund.currency, refund.session_id]
+    )
+  }
+
   @InjectManager()
   async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
     const db = knexOf(ctx)
