@@ -2,9 +2,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import followCancel from "../../src/subscribers/odeme-order-canceled"
 import { createAdmin } from "../utils/admin"
-import { waitFor } from "../utils/checkout-driver"
+import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
+import { ordersOfCart } from "../utils/inspect"
 import { useOdemeEnvironment } from "../utils/environment"
-import { CHECKOUT_PROVIDER, cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER } from "../utils/store"
+import { CHECKOUT_PROVIDER, cartWithCollection, cartWithSession, completeCart, seedStore, stockedVariant, TRANSFER_PROVIDER } from "../utils/store"
 
 // Live rules: HTTPS merchant URLs, a TRY minimum (converted for other currencies), no sandbox_result.
 const env = useOdemeEnvironment({
@@ -101,6 +102,35 @@ medusaIntegrationTestRunner({
       // Followed again (the order's cancel event once more): still one item for the money.
       await followCancel({ event: { data: { id: order.id } }, container: getContainer() } as never)
       expect((await attention()).filter((i: any) => i.kind === "refund_due")).toHaveLength(1)
+    })
+
+    it('refunds: "reject" — stock runs out after the card payment: Medusa deletes the session and keeps the capture; settling it again never touches another cart', async () => {
+      const store = await seedStore(getContainer(), { price: 250, providers: [CHECKOUT_PROVIDER, "pp_system_default"] })
+      // Another shopper's cart, ready to complete: the oldest cart of the store.
+      const stranger = await cartWithCollection(api, store, { email: "baska@example.com" })
+      await api.post(`/store/payment-collections/${stranger.collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, store.headers)
+
+      const { variantId, setAvailable } = await stockedVariant(getContainer(), store, 1)
+      const { cart, collectionId } = await cartWithCollection(api, store, { variantId })
+      const created = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER }, store.headers)
+      const session = created.data.payment_collection.payment_sessions[0]
+      const form = (await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)).data.form
+      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+      await payByCard(await openCheckout(form), "approve")
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      await setAvailable(0)
+      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
+
+      // Medusa's compensation deleted the session; its refund was refused, so the payment still holds the money,
+      // and the notification is tried again on that payment.
+      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await waitFor(
+        async () => ((await db()("odeme_notification").where({ session_id: session.id, source: "webhook" }).first())?.attempts ?? 0) >= 2,
+        60_000
+      )
+      await new Promise((r) => setTimeout(r, 1_000))
+      expect(await ordersOfCart(getContainer(), stranger.cart.id)).toHaveLength(0)
+      expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
     })
 
     it("the Quick Checkout form points the service at HTTPS return URLs", async () => {

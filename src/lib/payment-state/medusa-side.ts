@@ -1,6 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow, refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  cancelOrderWorkflow,
+  capturePaymentWorkflow,
+  completeCartWorkflow,
+  processPaymentWorkflow,
+  refundPaymentsWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
@@ -92,7 +98,16 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     }
   }
   if (!session) {
-    return { session: null, captured: false, captureIds: [] as string[], cartId: null, orderId: null, orderCanceled: false, paidByOthers: false }
+    return {
+      session: null,
+      sessionDeleted: false,
+      captured: false,
+      captureIds: [] as string[],
+      cartId: null,
+      orderId: null,
+      orderCanceled: false,
+      paidByOthers: false,
+    }
   }
   const collection = session.payment_collection
   const cart = one(collection?.cart)
@@ -106,6 +121,8 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
   return {
     session,
+    /** Medusa deleted the session; it stands in here for its payment, which still holds money. */
+    sessionDeleted: !sessions[0],
     captured,
     captureIds,
     cartId,
@@ -215,11 +232,17 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
   // (also when the payment module captured this one by itself: that capture is not the order's).
   if (state.paidByOthers) return "already_paid"
-  // With a payment already there (captured by the payment module, not yet on the order) this runs the
-  // capture workflow, which adds the order's transaction; without one it authorizes and captures.
-  await processPaymentWorkflow(container).run({
-    input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
-  })
+  if (state.sessionDeleted) {
+    // processPaymentWorkflow finds the cart through the session: with the session gone its lookup would match
+    // any cart (and complete it). The payment's own capture workflow puts its capture on the order, if any.
+    await capturePaymentWorkflow(container).run({ input: { payment_id: state.session.payment!.id } })
+  } else {
+    // With a payment already there (captured by the payment module, not yet on the order) this runs the
+    // capture workflow, which adds the order's transaction; without one it authorizes and captures.
+    await processPaymentWorkflow(container).run({
+      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
+    })
+  }
   state = await medusaState(container, payment.session_id)
   // Medusa's cancel does not take this lock: an order canceled while this capture ran is followed here,
   // not only by the order.canceled subscriber (whose event a crash could lose).
