@@ -31,6 +31,15 @@ describe("Quick Checkout provider", () => {
     expect(env.module.payments.get(id)).toMatchObject({ provider: "odeme-checkout", status: "pending", amount: "250.00" })
   })
 
+  it("initiatePayment keeps none of a storefront's own keys: a made-up manual_refunds would reach the payment Admin reads", async () => {
+    const id = sessionId()
+    const out = await initiate(id, { data: { session_id: id, manual_refunds: [{ amount: "4999.00" }], state: "paid", charged_amount: "1.00" } })
+    const data = out.data as any
+    expect(data.manual_refunds).toBeUndefined()
+    expect(data).toMatchObject({ state: "pending", amount: "250.00" })
+    expect(data.charged_amount).toBeUndefined()
+  })
+
   it("initiatePayment refuses with stable codes: a foreign return_url, an unsupported currency, a zero amount", async () => {
     const foreign = await failureOf(initiate(sessionId(), { data: { session_id: "payses_x1234567890", return_url: "https://evil.example/return" } }))
     expect(foreign).toMatchObject({ type: MedusaError.Types.INVALID_DATA, code: "odeme.return_url_not_allowed" })

@@ -29,6 +29,20 @@ afterAll(() => env.emulator.close())
 afterEach(() => env.control("DELETE", "/faults"))
 
 describe("API bank transfer provider", () => {
+  it("initiatePayment keeps none of a storefront's own keys (manual_refunds, an IBAN of its own)", async () => {
+    const id = sessionId()
+    const out = await provider.initiatePayment({
+      amount: "150",
+      currency_code: "try",
+      data: { session_id: id, manual_refunds: [{ amount: "4999.00" }], iban: "TR000000000000000000000000", customer_name: "Ayşe Yılmaz" },
+      context: {},
+    } as any)
+    const data = out.data as any
+    expect(data.manual_refunds).toBeUndefined()
+    expect(data.iban).toBeUndefined()
+    expect(data.customer_name).toBe("Ayşe Yılmaz")
+  })
+
   it("initiatePayment lists the merchant's accounts and records the session; an unknown bank is refused with a code", async () => {
     const { id, bank } = await started()
     expect(bank).toMatchObject({ bank_id: expect.any(Number), iban: expect.stringMatching(/^TR/) })

@@ -12,7 +12,9 @@ import { PaymentProviderKeys } from "../types"
 
 type Data = Record<string, unknown>
 
-const checkoutDataSchema = z.looseObject({
+// Unknown keys are dropped: the session data is copied onto the payment, which Admin reads (a storefront's
+// `manual_refunds` would show there as money to pay back).
+const checkoutDataSchema = z.object({
   session_id: z.string().min(1),
   return_url: z.url("return_url must be a full URL on the storefront").max(2000).optional(),
 })

@@ -6,9 +6,10 @@ import { zodMessage } from "../../../storefront/validation-message"
 /**
  * What a storefront may put in an `odeme-transfer` session's data. `client_ip`
  * is written by the plugin's middleware from the customer's request, never
- * taken from the body.
+ * taken from the body. Other keys are dropped: the session data is copied onto
+ * the payment, which Admin reads.
  */
-export const transferSessionDataSchema = z.looseObject({
+export const transferSessionDataSchema = z.object({
   session_id: z.string().min(1),
   bank_id: z.coerce
     .number({ error: "bank_id must be the number of one of the listed bank accounts" })
