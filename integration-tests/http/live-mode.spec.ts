@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { returnProof } from "../../src/lib/session-tag"
 import followCancel from "../../src/subscribers/odeme-order-canceled"
 import { createAdmin } from "../utils/admin"
 import { openCheckout, payByCard, waitFor } from "../utils/checkout-driver"
@@ -136,7 +137,9 @@ medusaIntegrationTestRunner({
     it("the Quick Checkout form points the service at HTTPS return URLs", async () => {
       const store = await seedStore(getContainer(), { price: 250, providers: [CHECKOUT_PROVIDER] })
       const { session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      expect(session.data.form.fields.success_url).toBe(`https://api.shop.example/odeme/return/${session.id}/success`)
+      expect(session.data.form.fields.success_url).toBe(
+        `https://api.shop.example/odeme/return/${session.id}/success/${returnProof(env.emulator.apiKey, session.id)}`
+      )
       expect(session.data.mode).toBe("live")
     })
   },

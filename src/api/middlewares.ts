@@ -30,11 +30,11 @@ export default defineMiddlewares({
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
       middlewares: [limitPerAddress],
     },
-    {
-      matcher: "/odeme/return/:session_id/:outcome",
-      method: ["GET"],
+    ...["/odeme/return/:session_id/:outcome", "/odeme/return/:session_id/:outcome/:proof"].map((matcher) => ({
+      matcher,
+      method: ["GET" as const],
       middlewares: [knownQueryOnly(OdemeReturnQuery), validateAndTransformQuery(OdemeReturnQuery, {})],
-    },
+    })),
     {
       matcher: "/store/odeme/payment-sessions/:id",
       method: ["GET"],

@@ -1,9 +1,13 @@
 import { buildQuickCheckoutForm, type QuickCheckoutForm } from "../client"
 import { DEFAULT_DESCRIPTION, type OdemeOptions } from "./options"
+import { returnProof } from "./session-tag"
 
-/** The plugin's return route for a session and outcome (spec §4.2 success_url / cancel_url). */
+/**
+ * The plugin's return route for a session and outcome (spec §4.2 success_url / cancel_url), with the
+ * session's return proof as its last segment: only a visit that carries it learns where the payment stands.
+ */
 export function returnUrl(options: OdemeOptions, sessionId: string, outcome: "success" | "cancel"): string {
-  return `${options.backendUrl}/odeme/return/${encodeURIComponent(sessionId)}/${outcome}`
+  return `${options.backendUrl}/odeme/return/${encodeURIComponent(sessionId)}/${outcome}/${returnProof(options.apiKey, sessionId)}`
 }
 
 /**

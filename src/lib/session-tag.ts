@@ -22,3 +22,21 @@ export function taggedSessionId(apiKey: string, data: Record<string, unknown> | 
   const got = Buffer.from(tag)
   return want.length === got.length && timingSafeEqual(want, got) ? id : null
 }
+
+/**
+ * The proof a return address carries (the last segment of the `success_url` /
+ * `cancel_url` the plugin signs into a session's form). Only the customer's
+ * browser and the service see those addresses; anyone else who knows a session
+ * id can open `/odeme/return/<id>/success` too, and must learn nothing there.
+ */
+export function returnProof(apiKey: string, sessionId: string): string {
+  return createHmac("sha256", `odeme-return:${apiKey}`).update(sessionId).digest("base64url").slice(0, 22)
+}
+
+/** Whether `proof` is the session's return proof. */
+export function isReturnProof(apiKey: string, sessionId: string, proof: string | undefined): boolean {
+  if (!proof) return false
+  const want = Buffer.from(returnProof(apiKey, sessionId))
+  const got = Buffer.from(proof)
+  return want.length === got.length && timingSafeEqual(want, got)
+}

@@ -24,7 +24,10 @@ export function adminSettingsSuite({ env, api, getContainer }: SuiteContext) {
             sandbox: true,
             base_url: env.emulator.url.replace(/\/+$/, ""),
             webhook_url: `${env.backendUrl}/odeme/webhook`,
-            return_urls: [`${env.backendUrl}/odeme/return/{session_id}/success`, `${env.backendUrl}/odeme/return/{session_id}/cancel`],
+            return_urls: [
+              `${env.backendUrl}/odeme/return/{session_id}/success/{proof}`,
+              `${env.backendUrl}/odeme/return/{session_id}/cancel/{proof}`,
+            ],
             storefront_origins: expect.arrayContaining(["http://localhost:8000"]),
             checkout_description: "Sipariş ödemesi {order}",
           })

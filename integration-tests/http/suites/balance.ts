@@ -111,6 +111,20 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       const target = new URL(back.location!)
       expect(target.origin + target.pathname).toBe(`${STOREFRONT}/payment-collection/${collection.id}`)
       expect(Object.fromEntries(target.searchParams)).toEqual({ order_id: orderId, status: "paid", session_id: session.id })
+      // Someone who knows only the session id opens its return address: neither the balance's ids (the proof
+      // its status and form routes ask for) nor where the payment stands, and nothing recorded.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const returns = async () => (await db("odeme_notification").where({ session_id: session.id, source: "return" })).length
+      const recorded = await returns()
+      for (const address of [
+        `${env.backendUrl}/odeme/return/${session.id}/success?status=success`,
+        `${env.backendUrl}/odeme/return/${session.id}/success/${"A".repeat(22)}`,
+      ]) {
+        const visit = await follow(address)
+        expect(visit.status).toBe(303)
+        expect(visit.location).toBe(`${STOREFRONT}/checkout/return?status=pending&session_id=${session.id}`)
+      }
+      expect(await returns()).toBe(recorded)
 
       const order = await expectSettled(orderId)
       expect(order.payment_collections).toHaveLength(2)

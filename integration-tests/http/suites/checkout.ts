@@ -1,3 +1,4 @@
+import { returnProof } from "../../../src/lib/session-tag"
 import { createAdmin } from "../../utils/admin"
 import { chooseTransfer, follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { checkoutSuite, STOREFRONT } from "../../utils/checkout-suite"
@@ -32,8 +33,8 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
                 order_id: session.id,
                 amount: "250.00",
                 currency: "TRY",
-                success_url: `${env.backendUrl}/odeme/return/${session.id}/success`,
-                cancel_url: `${env.backendUrl}/odeme/return/${session.id}/cancel`,
+                success_url: `${env.backendUrl}/odeme/return/${session.id}/success/${returnProof(env.emulator.apiKey, session.id)}`,
+                cancel_url: `${env.backendUrl}/odeme/return/${session.id}/cancel/${returnProof(env.emulator.apiKey, session.id)}`,
                 signature: expect.stringMatching(/^[0-9a-f]{64}$/),
               }),
             }),
@@ -73,7 +74,9 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
         const { cart, session } = await startCheckout()
         const page = await openCheckout(await freshForm(session.id, cart.id))
         const successUrl = await payByCard(page, "approve")
-        expect(successUrl.startsWith(`${env.backendUrl}/odeme/return/${session.id}/success?`)).toBe(true)
+        expect(successUrl.startsWith(`${env.backendUrl}/odeme/return/${session.id}/success/${returnProof(env.emulator.apiKey, session.id)}?`)).toBe(
+          true
+        )
         expect(new URL(successUrl).searchParams.get("status")).toBe("success")
 
         const back = await follow(successUrl)
@@ -126,7 +129,9 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
         const { cart, session } = await startCheckout()
         const page = await openCheckout(await freshForm(session.id, cart.id))
         const cancelUrl = await payByCard(page, outcome)
-        expect(cancelUrl.startsWith(`${env.backendUrl}/odeme/return/${session.id}/cancel?`)).toBe(true)
+        expect(cancelUrl.startsWith(`${env.backendUrl}/odeme/return/${session.id}/cancel/${returnProof(env.emulator.apiKey, session.id)}?`)).toBe(
+          true
+        )
         const back = await follow(cancelUrl)
         const target = new URL(back.location!)
         expect(target.searchParams.get("status")).toBe("failed")

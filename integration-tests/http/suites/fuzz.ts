@@ -7,6 +7,7 @@
  * Reproducible: the fast-check seed is fixed (FUZZ_SEED overrides it) and
  * printed at the start; about 1,100 generated requests, well under two minutes.
  */
+import { returnProof } from "../../../src/lib/session-tag"
 import fc from "fast-check"
 import { openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import {
@@ -32,7 +33,7 @@ const RUNS = { webhookJunk: 260, webhookValidLooking: 240, returnRoute: 320, sto
 
 let generatedRequests = 0
 
-export function fuzzSuite({ api, getContainer }: SuiteContext, scan: SecretScan) {
+export function fuzzSuite({ env, api, getContainer }: SuiteContext, scan: SecretScan) {
   const {
     recorder: { answers, frameworkDecodeErrors, send, expectNoSecretIn },
     inSuite,
@@ -194,7 +195,9 @@ export function fuzzSuite({ api, getContainer }: SuiteContext, scan: SecretScan)
           async (sessionSegment, outcome, pairs, headers) => {
             generatedRequests++
             const count = await notificationCount()
-            const res = await send("GET", `/odeme/return/${sessionSegment}/${outcome}${queryString(pairs)}`, { headers })
+            // The real session's address carries its proof, as the service's redirect does: it is told the state.
+            const proof = sessionSegment === session.id ? `/${returnProof(env.emulator.apiKey, session.id)}` : ""
+            const res = await send("GET", `/odeme/return/${sessionSegment}/${outcome}${proof}${queryString(pairs)}`, { headers })
             if (res.status >= 500) await acceptFrameworkDecodeError(res, [sessionSegment, outcome], store)
             else expect(res.status).toBeLessThan(500)
             if (res.status >= 300 && res.status < 400) {

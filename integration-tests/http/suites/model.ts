@@ -3,6 +3,7 @@ import fc from "fast-check"
 import { randomBytes } from "node:crypto"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
 import { processDueNotifications } from "../../../src/lib/processing-queue"
+import { returnProof } from "../../../src/lib/session-tag"
 import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard } from "../../utils/checkout-driver"
 import type { SuiteContext } from "../../utils/environment"
@@ -232,7 +233,9 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
           return void (await postWebhook(body))
         }
         case "returnVisit":
-          return void (await follow(`${env.backendUrl}/odeme/return/${w.current}/success?status=success`))
+          return void (await follow(
+            `${env.backendUrl}/odeme/return/${w.current}/success/${returnProof(env.emulator.apiKey, w.current)}?status=success`
+          ))
         case "poll":
           await pollTransfers(getContainer())
           return void (await processDueNotifications(getContainer()))

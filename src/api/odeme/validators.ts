@@ -9,6 +9,8 @@ import { z } from "@medusajs/framework/zod"
 export const OdemeReturnParams = z.object({
   session_id: z.string().regex(/^payses_[A-Za-z0-9]{10,60}$/, "Invalid return address."),
   outcome: z.enum(["success", "cancel"]),
+  /** The session's return proof (lib/session-tag.ts); a wrong one is no proof, not an error. */
+  proof: z.string().max(100).optional(),
 })
 
 /** PostgreSQL refuses U+0000 in text and jsonb: such a value could never be stored, so it is refused as invalid. */

@@ -1,12 +1,57 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { withDeadline } from "../../../lib/deadline"
+import { failureReason } from "../../../lib/failure-reason"
+import { odemeModule } from "../../../lib/odeme-module"
 import type { OdemeOptions } from "../../../lib/options"
 import { allowedStorefrontOrigins } from "../../../lib/options"
 import { contentKey, notificationStatus } from "../../../lib/notification-shape"
 import { toStorefrontStatus } from "../../../lib/status"
+import { isReturnProof } from "../../../lib/session-tag"
 import type OdemeModuleService from "../../../modules/odeme/service"
 import type { OdemePaymentRow } from "../../../modules/odeme/service"
-import type { OdemeReturnQueryType } from "../validators"
+import { processNotification } from "../../../workflows/process-notification"
+import { validatedParams } from "../../utils/path-params"
+import { OdemeReturnParams, type OdemeReturnQueryType } from "../validators"
+
+/**
+ * The customer's browser back from the service's page (spec §6.1). Its
+ * parameters are navigation, never proof: they are recorded, a transfer
+ * confirmation (which carries `uuid`) goes through the notification path, and
+ * the customer is sent to the storefront with what the plugin really knows.
+ *
+ * Only a visit with the session's return proof (the address the plugin signed
+ * into the form) is told that: anyone who knows a session id can open its
+ * return address, and must learn neither the payment's state nor the ids of
+ * the order it pays. Without the proof, a navigation-only return is not
+ * recorded (it would list the payment as "returned, not confirmed"), and the
+ * visitor is sent to the return page as "pending", where a storefront asks
+ * with its own proof of the cart.
+ */
+export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryType>, res: MedusaResponse): Promise<void> {
+  const { session_id: sessionId, outcome, proof } = await validatedParams(req, OdemeReturnParams)
+  const q = req.validatedQuery
+  const odeme = odemeModule(req.scope)
+  const proven = isReturnProof(odeme.odemeOptions.apiKey, sessionId, proof)
+  if (!(await odeme.getPayment(sessionId))) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Unknown payment.")
+  // Not stored (the intake is full, the database is slow): a redirect is never proof, the customer is still sent on.
+  const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch(() => null)
+
+  const waitMs = odeme.odemeOptions.checkout.returnWaitMs
+  // Not due (a reload while it waits for its retry): processing refuses it and keeps its backoff.
+  if (recorded?.verifiable && recorded.id) {
+    // At most waitMs of processing: its failure or lateness is not the customer's concern (the inbox keeps the row due).
+    await withDeadline(processNotification(req.scope, recorded.id), waitMs, "processing the return").catch(() => undefined)
+  }
+  if (!proven) {
+    res.redirect(303, unprovenTarget(odeme.odemeOptions, sessionId))
+    return
+  }
+  const settled = await waitForVerdict(odeme, sessionId, waitMs)
+  const reason = settled.status === "failed" ? failureReason(q.message) : null
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
+}
 
 /**
  * Records a redirect (spec §6.1) as a notification. The `status` column is
@@ -20,10 +65,12 @@ export async function recordReturn(
   odeme: OdemeModuleService,
   sessionId: string,
   outcome: string,
-  q: OdemeReturnQueryType
+  q: OdemeReturnQueryType,
+  proven = true
 ): Promise<{ id: string | null; verifiable: boolean } | null> {
   const arrived = q.status === undefined ? undefined : notificationStatus.safeParse(q.status)
   const verifiable = !!(q.uuid && q.hash && arrived?.success)
+  if (!proven && !verifiable) return { id: null, verifiable: false }
   // Anyone who knows a session id can open its return address with new parameters each time: the rows
   // of one session are bounded. Redirects are never proof, so one not stored loses nothing (the webhook
   // and the poller confirm the payment); the visitor is still sent on.
@@ -93,6 +140,14 @@ export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow
   target.searchParams.set("session_id", payment.session_id)
   // Only once the failure is verified, and only as a code (never the service's free text).
   if (reason) target.searchParams.set("reason", reason)
+  return target.toString()
+}
+
+/** Where a visit without the return proof goes: the return page, as "pending", naming only the session it opened. */
+function unprovenTarget(options: OdemeOptions, sessionId: string): string {
+  const target = new URL(`${options.storefrontUrl}${options.checkout.returnPath}`)
+  target.searchParams.set("status", "pending")
+  target.searchParams.set("session_id", sessionId)
   return target.toString()
 }
 

@@ -27,7 +27,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     backend_url: o.backendUrl,
     storefront_url: o.storefrontUrl,
     webhook_url: webhookUrlOf(o),
-    return_urls: [`${o.backendUrl}/odeme/return/{session_id}/success`, `${o.backendUrl}/odeme/return/{session_id}/cancel`],
+    return_urls: [`${o.backendUrl}/odeme/return/{session_id}/success/{proof}`, `${o.backendUrl}/odeme/return/{session_id}/cancel/{proof}`],
     storefront_origins: allowedStorefrontOrigins(o),
     refunds: o.refunds,
     checkout_currency_variant: o.checkout.currencyVariant,
