@@ -6,7 +6,10 @@ import { useAttentionAction } from "../lib/queries"
 import type { CheckResult } from "../lib/odeme-api"
 import { attentionColor, formatMoney, formatTime } from "./odeme-status"
 import { TechnicalDetails } from "./technical-details"
-import { attentionTitle, attentionTodo, checkToast } from "./words"
+import { attentionTitle, attentionTodo, checkToast, errorText } from "./words"
+
+/** The shortest note "Mark resolved" sends: the server's RESOLVE_NOTE_MIN_LENGTH (src/api/admin/odeme/validators.ts). */
+const RESOLVE_NOTE_MIN_LENGTH = 3
 
 /**
  * "Needs attention" items with what to do and their actions. Used by the
@@ -54,11 +57,11 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
       <TechnicalDetails
         testId="odeme-attention-technical"
         rows={[
-          ["order_id", compact ? null : item.order_id],
-          ["reference (order_id at the service)", item.session_id],
+          [t("odeme.technical.orderId"), compact ? null : item.order_id],
+          [t("odeme.technical.reference"), item.session_id],
           [t("odeme.attention.uuids"), item.service_uuids.length ? item.service_uuids.join(", ") : null],
-          ["code", item.code],
-          ["detail", item.detail],
+          [t("odeme.technical.code"), item.code],
+          [t("odeme.technical.detail"), item.detail],
         ]}
       />
       {item.actions.length > 0 && (
@@ -81,18 +84,23 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
   const run = () => {
     // What the person did is kept in the payment's timeline.
     const note = action === "resolve" ? window.prompt(t("odeme.attention.resolvePrompt")) : undefined
-    if (action === "resolve" && !note?.trim()) return
+    if (note === null) return // canceled
+    // The server's rule (RESOLVE_NOTE_MIN_LENGTH), said before sending, in the user's language.
+    if (action === "resolve" && (note ?? "").trim().length < RESOLVE_NOTE_MIN_LENGTH) {
+      toast.error(t("odeme.attention.toast.failed"), { description: t("odeme.errors.note_too_short") })
+      return
+    }
     mutation.mutate(
       { id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined },
       {
         onSuccess: (answer: unknown) => {
-          // "Check now" says what it found (still waiting, paid now, unknown to the service), not just "done".
+          // "Ask Odeme now" says what it found (still waiting, paid now, unknown to the service), not just "done".
           if (action === "check" && answer && typeof answer === "object" && "state" in answer) {
             const shown = checkToast(t, answer as CheckResult)
             toast[shown.kind](shown.title, { description: shown.description })
           } else toast.success(t("odeme.attention.toast.done"))
         },
-        onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: e instanceof Error ? e.message : String(e) }),
+        onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: errorText(t, e) }),
       }
     )
   }

@@ -27,7 +27,7 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto p-0">
           <div className="flex flex-col divide-y">
-            <DetailRow label={t("odeme.settings.mode")} testId="odeme-detail-flow">
+            <DetailRow label={t("odeme.widget.payment")} testId="odeme-detail-flow">
               {providerLabel(t, p.provider)} · {flowLabel(t, p)} · {stateLabel(t, p.state)}
             </DetailRow>
             {p.medusa_session_status && (
@@ -56,13 +56,13 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
               <TechnicalDetails
                 testId="odeme-detail-technical"
                 rows={[
-                  ["reference (order_id)", p.session_id],
-                  ["service uuid", p.service_uuid],
-                  ["state", p.state],
-                  ["medusa session status", p.medusa_session_status],
-                  ["last_result", p.last_result],
-                  ["check_attempts", String(p.check_attempts)],
-                  ["review_reason", p.review_reason],
+                  [t("odeme.technical.referenceShort"), p.session_id],
+                  [t("odeme.technical.serviceUuid"), p.service_uuid],
+                  [t("odeme.technical.state"), p.state],
+                  [t("odeme.technical.medusaStatus"), p.medusa_session_status],
+                  [t("odeme.technical.lastResult"), p.last_result],
+                  [t("odeme.technical.checkAttempts"), String(p.check_attempts)],
+                  [t("odeme.technical.reviewReason"), p.review_reason],
                 ]}
               />
             </div>

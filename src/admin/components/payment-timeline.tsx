@@ -36,7 +36,7 @@ export function PaymentTimeline({ events }: { events: TimelineEvent[] }) {
             </Table.Cell>
             <Table.Cell className="whitespace-normal align-top">
               {timelineText(t, e)}
-              {e.detail && <TechnicalDetails testId="odeme-timeline-technical" rows={[["detail", e.detail]]} />}
+              {e.detail && <TechnicalDetails testId="odeme-timeline-technical" rows={[[t("odeme.technical.detail"), e.detail]]} />}
             </Table.Cell>
           </Table.Row>
         ))}

@@ -45,7 +45,7 @@ export function timelineText(t: T, e: TimelineEvent): string {
       return t(`odeme.timeline.${e.code}`, { count: Number(p.count ?? 0) })
     case "verified":
       return t(`odeme.timeline.verified_${p.valid === "yes" || p.valid === "no" ? p.valid : "unknown"}`, {
-        official_status: p.official_status ?? "–",
+        official_status: p.official_status ? chargeStatusLabel(t, String(p.official_status)) : "–",
       })
     case "error":
       return t("odeme.timeline.error")
@@ -93,7 +93,7 @@ export function lastCheckText(t: T, check: LastCheck): string {
   return t(`odeme.lastCheck.${check.code}`, { ...check.params, defaultValue: t("odeme.lastCheck.other") })
 }
 
-/** What "Check now" found, in words: paid now, still waiting, the service does not know it, … */
+/** What "Ask Odeme now" found, in words: paid now, still waiting, the service does not know it, … */
 export function checkResultText(t: T, r: Pick<CheckResult, "code" | "state">): string {
   const state = stateLabel(t, r.state)
   if (!r.code) return t("odeme.widget.toast.unchanged", { state })
@@ -116,4 +116,26 @@ export function checkToast(t: T, r: CheckResult): { kind: "success" | "info" | "
     title: t(failed ? "odeme.widget.toast.failedTitle" : "odeme.widget.toast.unchangedTitle"),
     description: checkResultText(t, r),
   }
+}
+
+/**
+ * A failed request in the user's language. The admin routes end their English
+ * message with a code in brackets (`… [odeme.notification_busy]`; js-sdk's
+ * FetchError keeps only the message), whose text is `odeme.errors.<code>`.
+ * Without a code: a sentence for a lost session or access (401/403), a server
+ * failure (5xx) or no connection; otherwise the server's message as it is.
+ */
+export function errorText(t: T, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const bracket = /\s*\[odeme\.([a-z_]+)\]\.?\s*$/.exec(message)
+  const plain = bracket ? message.slice(0, bracket.index) : message
+  const field = (error as { code?: unknown } | null)?.code
+  const code = bracket?.[1] ?? (typeof field === "string" && /^odeme\.[a-z_]+$/.test(field) ? field.slice("odeme.".length) : null)
+  if (code) return t(`odeme.errors.${code}`, { defaultValue: plain })
+  const status = (error as { status?: unknown } | null)?.status
+  if (status === 401 || status === 403) return t("odeme.errors.forbidden")
+  if (typeof status === "number" && status >= 500) return t("odeme.errors.server")
+  // fetch() rejects with a TypeError when the server cannot be reached.
+  if (error instanceof TypeError) return t("odeme.errors.network")
+  return plain
 }

@@ -47,7 +47,7 @@ export function useTestConnection() {
   return useMutation({ mutationFn: () => odemeApi.testConnection() })
 }
 
-/** The action of a "needs attention" item: Check now, Retry, Mark refunded (a charge or a refund), Mark resolved (with a note). */
+/** The action of a "needs attention" item: Ask Odeme now, Retry, Mark refunded (a charge or a refund), Mark resolved (with a note). */
 export function useAttentionAction(action: "check" | "retry" | "acknowledge" | "resolve") {
   const client = useQueryClient()
   return useMutation({

@@ -8,7 +8,7 @@ import { ChargesList } from "../components/charges-list"
 import { DetailRow } from "../components/detail-row"
 import { formatMoney, formatTime, stateColor } from "../components/odeme-status"
 import { PaymentDetailsDrawer } from "../components/payment-details"
-import { checkToast, collectionStatusLabel, flowLabel, lastCheckText, providerLabel, stateLabel } from "../components/words"
+import { checkToast, collectionStatusLabel, errorText, flowLabel, lastCheckText, providerLabel, stateLabel } from "../components/words"
 import type { AdminOrderCollection, AdminOrderPayment } from "../lib/odeme-api"
 import { useCheckPayment, useOrderPayments } from "../lib/queries"
 
@@ -16,7 +16,7 @@ import { useCheckPayment, useOrderPayments } from "../lib/queries"
  * Order details, side column: the order's payments through Odeme in a few
  * lines (provider, state, amount, the transfer's IBAN and tracking number),
  * what needs attention and what to do, refunds to pay back in the merchant
- * panel, Check now, and the rest in a details drawer. Renders nothing for
+ * panel, Ask Odeme now, and the rest in a details drawer. Renders nothing for
  * orders paid otherwise.
  */
 const OdemePaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
@@ -31,7 +31,7 @@ const OdemePaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         </div>
         <div className="px-6 py-4">
           <Text size="small" className="text-ui-fg-error" data-testid="odeme-error">
-            {t("odeme.common.loadError", { message: error instanceof Error ? error.message : String(error) })}
+            {t("odeme.common.loadError", { message: errorText(t, error) })}
           </Text>
         </div>
       </Container>
@@ -149,7 +149,7 @@ function PaymentCard({
         const shown = checkToast(t, r)
         toast[shown.kind](shown.title, { description: shown.description })
       },
-      onError: (e) => toast.error(t("odeme.widget.toast.failedTitle"), { description: e instanceof Error ? e.message : String(e) }),
+      onError: (e) => toast.error(t("odeme.widget.toast.failedTitle"), { description: errorText(t, e) }),
     })
 
   const chargedCurrency = p.charged_currency ?? p.currency

@@ -31,9 +31,16 @@ export const AdminOdemeRefundParams = z.object({
   id: z.string().regex(/^odref_[A-Za-z0-9]{10,60}$/, "id must be a refund id (odref_…)."),
 })
 
+/**
+ * The shortest note "Mark resolved" accepts. The route refuses a shorter one
+ * (code `odeme.note_too_short`, which the Admin translates); the Admin checks
+ * the same length before sending (src/admin/components/attention-items.tsx).
+ */
+export const RESOLVE_NOTE_MIN_LENGTH = 3
+
 /** What a person did about a review item, kept in the payment's timeline. */
 export const AdminResolveOdemePayment = z.object({
-  note: z.string().trim().min(3, "Say what was done (at least 3 characters).").max(1000),
+  note: z.string().trim().max(1000),
 })
 export type AdminResolveOdemePaymentType = z.infer<typeof AdminResolveOdemePayment>
 

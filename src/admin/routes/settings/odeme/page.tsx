@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next"
 import { AttentionItems } from "../../../components/attention-items"
 import { DetailRow } from "../../../components/detail-row"
 import { formatTime } from "../../../components/odeme-status"
-import { connectionText, modeLabel } from "../../../components/words"
+import { connectionText, errorText, modeLabel } from "../../../components/words"
 import type { ConnectionResult } from "../../../lib/odeme-api"
 import { useAttention, useOdemeSettings, useTestConnection } from "../../../lib/queries"
 
@@ -51,7 +51,7 @@ function ConfigurationSection() {
       )}
       {error && (
         <Text size="small" className="px-6 py-4 text-ui-fg-error">
-          {t("odeme.common.loadError", { message: error instanceof Error ? error.message : String(error) })}
+          {t("odeme.common.loadError", { message: errorText(t, error) })}
         </Text>
       )}
       {data && (
@@ -170,7 +170,7 @@ function ConnectionSection() {
       </div>
       {test.error && (
         <Text size="small" className="px-6 py-4 text-ui-fg-error">
-          {t("odeme.common.loadError", { message: test.error instanceof Error ? test.error.message : String(test.error) })}
+          {t("odeme.common.loadError", { message: errorText(t, test.error) })}
         </Text>
       )}
       {result && (
@@ -246,7 +246,7 @@ function AttentionSection() {
         )}
         {error && (
           <Text size="small" className="text-ui-fg-error" data-testid="odeme-attention-error">
-            {t("odeme.common.loadError", { message: error instanceof Error ? error.message : String(error) })}
+            {t("odeme.common.loadError", { message: errorText(t, error) })}
           </Text>
         )}
         {data && data.items.length === 0 && (

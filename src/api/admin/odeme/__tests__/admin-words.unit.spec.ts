@@ -1,5 +1,7 @@
 import en from "../../../../admin/i18n/json/en.json"
 import tr from "../../../../admin/i18n/json/tr.json"
+import { errorText } from "../../../../admin/components/words"
+import { ADMIN_ERROR_CODES } from "../errors"
 import { lastCheckOf } from "../last-check"
 
 function keys(o: unknown, prefix = ""): string[] {
@@ -85,5 +87,39 @@ describe("the Admin's words", () => {
         expect(o.timeline[`outcome_${outcome}`]).toEqual(expect.any(String))
       }
     }
+  })
+})
+
+describe("the admin routes' error codes", () => {
+  /** i18next's `t` over one of the dictionaries, enough for errorText (keys and defaultValue). */
+  const tOf = (dict: unknown) =>
+    ((key: string, options?: { defaultValue?: string }) => {
+      const found = key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), dict)
+      return typeof found === "string" ? found : (options?.defaultValue ?? key)
+    }) as any
+
+  it("every code has a sentence in both languages", () => {
+    for (const lang of [en, tr]) {
+      for (const code of ADMIN_ERROR_CODES) expect((lang.odeme as any).errors[code.slice("odeme.".length)]).toEqual(expect.any(String))
+    }
+  })
+
+  it("a refusal reads in the user's language, from the code at the end of the message (all js-sdk keeps)", () => {
+    const refusal = Object.assign(new Error("Notification odntf_1 is being processed right now; try again in a moment. [odeme.notification_busy]"), {
+      status: 400,
+    })
+    expect(errorText(tOf(tr), refusal)).toBe(tr.odeme.errors.notification_busy)
+    expect(errorText(tOf(en), refusal)).toBe(en.odeme.errors.notification_busy)
+    expect(errorText(tOf(tr), { code: "odeme.note_too_short", message: "Say what was done (at least 3 characters)." })).toBe(
+      tr.odeme.errors.note_too_short
+    )
+  })
+
+  it("without a code: a sentence for 401/403, 5xx and no connection, else the server's message", () => {
+    expect(errorText(tOf(tr), Object.assign(new Error("Unauthorized"), { status: 401 }))).toBe(tr.odeme.errors.forbidden)
+    expect(errorText(tOf(tr), Object.assign(new Error("An unknown error occurred."), { status: 500 }))).toBe(tr.odeme.errors.server)
+    expect(errorText(tOf(tr), new TypeError("Failed to fetch"))).toBe(tr.odeme.errors.network)
+    expect(errorText(tOf(tr), Object.assign(new Error("Something new [odeme.newer_code]"), { status: 400 }))).toBe("Something new")
+    expect(errorText(tOf(tr), Object.assign(new Error("Invalid request"), { status: 400 }))).toBe("Invalid request")
   })
 })

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { presentCharge } from "../../../../../../lib/attention"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
+import { adminOdemeError } from "../../../errors"
 import { AdminOdemeChargeParams } from "../../../validators"
 
 /**
@@ -14,6 +15,6 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const { id } = await validatedParams(req, AdminOdemeChargeParams)
   const actor = req.auth_context.actor_id
   const charge = await odemeModule(req.scope).acknowledgeCharge(id, actor)
-  if (!charge) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No duplicate or late charge has the id ${id}.`)
+  if (!charge) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.charge_not_found", `No duplicate or late charge has the id ${id}.`)
   res.json({ charge: presentCharge(charge) })
 }

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { processNotification } from "../../../../../../workflows/process-notification"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
+import { adminOdemeError } from "../../../errors"
 import { presentNotification } from "../../../presenters"
 import type { NotificationLike } from "../../../rows"
 import { AdminOdemeNotificationParams } from "../../../validators"
@@ -15,9 +16,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const { id } = await validatedParams(req, AdminOdemeNotificationParams)
   const odeme = odemeModule(req.scope)
   const before = await odeme.getNotification(id)
-  if (!before) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Notification ${id} was not found.`)
+  if (!before) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.notification_not_found", `Notification ${id} was not found.`)
   if (before.state === "processing" && before.locked_until && new Date(before.locked_until).getTime() > Date.now()) {
-    throw new MedusaError(MedusaError.Types.CONFLICT, `Notification ${id} is being processed right now; try again in a moment.`)
+    // NOT_ALLOWED (400), not CONFLICT: Medusa answers a CONFLICT with its own sentence about an Idempotency-Key.
+    throw adminOdemeError(
+      MedusaError.Types.NOT_ALLOWED,
+      "odeme.notification_busy",
+      `Notification ${id} is being processed right now; try again in a moment.`
+    )
   }
   const reopened = await odeme.reopenNotification(id)
   const result = await processNotification(req.scope, id)

@@ -4,6 +4,7 @@ import { presentAttention, presentCharge } from "../../../../../../lib/attention
 import type { OdemeChargeRow } from "../../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
+import { adminOdemeError } from "../../../errors"
 import { presentPayment, type AdminOrderCollection } from "../../../presenters"
 import type { NotificationLike, PaymentLike } from "../../../rows"
 import { AdminOdemeOrderParams } from "../../../validators"
@@ -46,7 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     filters: { id: order_id },
   })
   const order = data[0] as OrderGraph | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${order_id} was not found.`)
+  if (!order) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.order_not_found", `Order ${order_id} was not found.`)
 
   const isOdeme = (s: { provider_id?: unknown } | null): s is NonNullable<typeof s> & { id: string; provider_id: string; status: string } =>
     !!s && typeof s.provider_id === "string" && s.provider_id.startsWith("pp_odeme-")

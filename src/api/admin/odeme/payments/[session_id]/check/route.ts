@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { checkPayment } from "../../../../../../lib/check-payment"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
+import { adminOdemeError } from "../../../errors"
 import { AdminOdemePaymentParams } from "../../../validators"
 
 /**
@@ -13,7 +14,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const { session_id } = await validatedParams(req, AdminOdemePaymentParams)
   const odeme = odemeModule(req.scope)
   const row = await odeme.getPayment(session_id)
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment of this plugin has the session id ${session_id}.`)
+  if (!row)
+    throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.payment_not_found", `No payment of this plugin has the session id ${session_id}.`)
   // The state and `code` are codes the Admin translates; `detail` is technical.
   const result = await checkPayment(req.scope, session_id)
   // A transfer without the service's id (its creation got no answer) cannot be asked by id: not "the customer did not pay".

@@ -2,7 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
-import { AdminOdemePaymentParams, type AdminResolveOdemePaymentType } from "../../../validators"
+import { adminOdemeError } from "../../../errors"
+import { AdminOdemePaymentParams, RESOLVE_NOTE_MIN_LENGTH, type AdminResolveOdemePaymentType } from "../../../validators"
 
 /**
  * POST /admin/odeme/payments/:session_id/resolve ("Mark resolved"): a person
@@ -12,7 +13,18 @@ import { AdminOdemePaymentParams, type AdminResolveOdemePaymentType } from "../.
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminResolveOdemePaymentType>, res: MedusaResponse) {
   const { session_id } = await validatedParams(req, AdminOdemePaymentParams)
-  const row = await odemeModule(req.scope).resolvePayment(session_id, req.auth_context.actor_id, req.validatedBody.note)
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${session_id} is not waiting for a person's decision.`)
+  const { note } = req.validatedBody
+  // Here rather than in the validator, so the refusal carries a code the Admin translates.
+  if (note.length < RESOLVE_NOTE_MIN_LENGTH) {
+    throw adminOdemeError(
+      MedusaError.Types.INVALID_DATA,
+      "odeme.note_too_short",
+      `Say what was done (at least ${RESOLVE_NOTE_MIN_LENGTH} characters).`
+    )
+  }
+  const row = await odemeModule(req.scope).resolvePayment(session_id, req.auth_context.actor_id, note)
+  if (!row) {
+    throw adminOdemeError(MedusaError.Types.NOT_ALLOWED, "odeme.not_in_review", `Payment ${session_id} is not waiting for a person's decision.`)
+  }
   res.json({ session_id, status: row.status, resolved_at: new Date(row.resolved_at!).toISOString(), resolution_note: row.resolution_note })
 }

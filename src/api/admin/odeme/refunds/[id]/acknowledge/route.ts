@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { validatedParams } from "../../../../../utils/path-params"
+import { adminOdemeError } from "../../../errors"
 import { AdminOdemeRefundParams } from "../../../validators"
 
 /**
@@ -11,7 +12,7 @@ import { AdminOdemeRefundParams } from "../../../validators"
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const { id } = await validatedParams(req, AdminOdemeRefundParams)
   const refund = await odemeModule(req.scope).acknowledgeRefund(id, req.auth_context.actor_id)
-  if (!refund) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No refund to make has the id ${id}.`)
+  if (!refund) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.refund_not_found", `No refund to make has the id ${id}.`)
   res.json({
     refund: {
       id: refund.id,
