@@ -17,7 +17,7 @@ import {
   type OdemeQuickCheckoutForm,
   type OdemeTransferSessionData,
 } from "medusa-payment-odeme/storefront"
-import { ODEME_DEFAULT_LANGUAGE } from "@lib/odeme/strings"
+import { ODEME_DEFAULT_LANGUAGE, acceptLanguageTags, browserOdemeLanguage } from "@lib/odeme/strings"
 import { getAuthHeaders, getCacheTag, getCartId } from "@lib/data/cookies"
 import { placeOrder } from "@lib/data/cart"
 import { headers as requestHeaders } from "next/headers"
@@ -40,9 +40,18 @@ const failure = (e: unknown): { ok: false; message: string; code: OdemeErrorCode
   code: odemeErrorCode(e),
 })
 
-/** The customer's language: the starter's locale cookie, else the store default. */
+/**
+ * The customer's language: the starter's locale cookie, else the browser's
+ * Accept-Language (Turkish when it prefers Turkish to English), else the store default.
+ */
 export async function getOdemeLanguage(): Promise<OdemeLanguage> {
-  return odemeLanguage(await getLocale(), ODEME_DEFAULT_LANGUAGE)
+  const locale = await getLocale()
+  if (locale) return odemeLanguage(locale, ODEME_DEFAULT_LANGUAGE)
+  try {
+    return browserOdemeLanguage(acceptLanguageTags((await requestHeaders()).get("accept-language")))
+  } catch {
+    return ODEME_DEFAULT_LANGUAGE // outside a request (e.g. a static render)
+  }
 }
 
 /** The merchant's accounts a transfer can go to (GET /store/odeme/banks). */
@@ -117,8 +126,8 @@ export async function getOdemeCheckoutForm(sessionId: string, cartId: string): P
 
 /**
  * What the plugin knows of a payment, for the waiting page. Only the cart
- * that owns the session may ask: the redirect's `cart_id`, else this
- * browser's cart cookie.
+ * that owns the session may ask: `cartId` when the caller has one, else this
+ * browser's cart cookie (the return redirect carries no cart id).
  */
 export async function retrieveOdemePaymentStatus(sessionId: string, cartId: string | null): Promise<OdemeResult<OdemePaymentSessionStatus>> {
   try {

@@ -63,7 +63,7 @@ const en: typeof tr = {
 
 export const odemeBalanceStrings: Record<OdemeLanguage, typeof tr> = { tr, en }
 
-/** Amounts as the customer reads them: tr-TR in Turkish (1.250,00 ₺). */
+/** Amounts as the customer reads them: tr-TR in Turkish ("₺1.250,00"), en-GB in English ("TRY 1,250.00"). */
 export function formatBalanceAmount(amount: number | string, currency: string, language: OdemeLanguage): string {
   return new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-GB", { style: "currency", currency: currency.toUpperCase() }).format(Number(amount))
 }

@@ -2,9 +2,42 @@ import type { OdemeLanguage } from "medusa-payment-odeme/storefront"
 
 /**
  * The store's language when the customer chose none (`_medusa_locale` cookie
- * unset). NEXT_PUBLIC_ so the server render and the browser agree.
+ * unset) and their browser does not prefer Turkish. NEXT_PUBLIC_ so the
+ * server render and the browser agree.
  */
 export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage = process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
+
+/**
+ * The language for a shopper without a `_medusa_locale` cookie, from the
+ * browser's languages, most preferred first (Accept-Language on the server,
+ * `navigator.languages` in the browser): Turkish when Turkish comes before
+ * English, else the store default. A browser that prefers English keeps the
+ * default, so a store whose texts are Turkish (`NEXT_PUBLIC_ODEME_LANGUAGE=tr`)
+ * never gets English Odeme texts on its pages.
+ */
+export function browserOdemeLanguage(preferred: readonly string[], fallback: OdemeLanguage = ODEME_DEFAULT_LANGUAGE): OdemeLanguage {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
+    if (primary === "tr") return "tr"
+    if (primary === "en") return fallback
+  }
+  return fallback
+}
+
+/** An Accept-Language header's tags, most preferred first: "en;q=0.5, tr-TR" → ["tr-TR", "en"] (q=0 and "*" left out). */
+export function acceptLanguageTags(header: string | null | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.split(";").map((x) => x.trim())
+      const q = params.find((p) => p.toLowerCase().startsWith("q="))
+      const quality = q === undefined ? 1 : Number(q.slice(2))
+      return { tag, quality: Number.isFinite(quality) ? quality : 0, index }
+    })
+    .filter((l) => l.tag && l.tag !== "*" && l.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((l) => l.tag)
+}
 
 const tr = {
   checkoutTitle: "Kart veya havale (Hızlı Ödeme)",
@@ -32,7 +65,7 @@ const tr = {
   orderFailed: "Sipariş oluşturulamadı",
   invalidReturn: "Bu ödeme bağlantısı geçerli değil.",
   transferDetails: "Havale bilgileri",
-  transferWaiting: "Siparişiniz havalenizi bekliyor. Tutarı aşağıdaki hesaba, adına kayıtlı hesaptan gönderin:",
+  transferWaiting: "Siparişiniz havalenizi bekliyor. Tutarı aşağıdaki hesaba, adınıza kayıtlı bir hesaptan gönderin:",
   transferReceived: "Havaleniz alındı. Teşekkür ederiz!",
   transferClosed: "Bu havale artık beklenmiyor. Sorunuz varsa mağazayla iletişime geçin.",
   bank: "Banka",
@@ -92,7 +125,7 @@ export type OdemeStrings = typeof tr
 
 export const odemeStrings: Record<OdemeLanguage, OdemeStrings> = { tr, en }
 
-/** "1.250,00 ₺" / "TRY 1,250.00" from the plugin's decimal string ("1250.00"). */
+/** "₺1.250,00" / "TRY 1,250.00" (Intl tr-TR / en-US) from the plugin's decimal string ("1250.00"). */
 export function formatOdemeAmount(amount: string, currency: string, language: OdemeLanguage): string {
   const value = Number(amount)
   if (!Number.isFinite(value)) return `${amount} ${currency}`
