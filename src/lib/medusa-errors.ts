@@ -28,10 +28,9 @@ export function toMedusaError(
 ): MedusaError {
   if (err instanceof MedusaError) return err
   if (!(err instanceof OdemeApiError)) {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Unexpected error while trying to ${action}: ${err instanceof Error ? err.message : String(err)}`
-    )
+    // The plugin's own failure: its text is for the merchant's log, not for the customer.
+    logger?.warn(`medusa-payment-odeme: unexpected error while trying to ${action}: ${err instanceof Error ? err.message : String(err)}`)
+    return odemeError(serviceFailureType, "odeme.service_unavailable", `Could not ${action} right now; please try again in a moment.`)
   }
   if (err.serviceMessage) logger?.warn(`medusa-payment-odeme: the payment service said, while trying to ${action}: ${err.serviceMessage}`)
   if (err.kind === "timeout" || err.kind === "network") {

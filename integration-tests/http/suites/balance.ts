@@ -227,12 +227,18 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
 
       expect((await storeGet(base)).status).toBe(400)
       expect((await storeGet(`${base}?order_id=${orderId}`)).status).toBe(400)
-      expect((await storeGet(`${base}?payment_collection_id=${collection.id}&order_id=${other}`)).status).toBe(404)
+      const notYours = await storeGet(`${base}?payment_collection_id=${collection.id}&order_id=${other}`)
+      expect(notYours.status).toBe(404)
+      // What the shopper may read: a code the storefront translates, and no internal id.
+      expect(notYours.data.code ?? notYours.data.message).toMatch(/odeme\.session_unknown/)
+      expect(notYours.data.message).not.toContain(session.id)
       expect((await storeGet(`${base}?payment_collection_id=pay_col_nope&order_id=${orderId}`)).status).toBe(404)
       expect((await store_(`${base}/form`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
       expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: other })).status).toBe(404)
       // Not a transfer: nothing to start.
-      expect((await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: orderId })).status).toBe(400)
+      const notATransfer = await store_(`${base}/authorize`, { payment_collection_id: collection.id, order_id: orderId })
+      expect(notATransfer.status).toBe(400)
+      expect(notATransfer.data.code ?? notATransfer.data.message).toMatch(/odeme\.invalid_session_data/)
 
       // A checkout's session is not reachable through an order's proof.
       const { cart, session: cartSession, collectionId } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})

@@ -28,8 +28,9 @@ export function ownershipProof(q: OwnershipProof): { cartId: string } | { collec
   if (q.cart_id === undefined && q.payment_collection_id !== undefined && q.order_id !== undefined) {
     return { collectionId: q.payment_collection_id, orderId: q.order_id }
   }
-  throw new MedusaError(
+  throw odemeError(
     MedusaError.Types.INVALID_DATA,
+    "odeme.invalid_session_data",
     "cart_id is required (a checkout), or payment_collection_id with order_id instead (an order's payment link)."
   )
 }
@@ -43,10 +44,9 @@ export function ownershipProof(q: OwnershipProof): { cartId: string } | { collec
  */
 export async function findOwnedSession(req: MedusaRequest, sessionId: string, q: OwnershipProof): Promise<OwnedSession> {
   const proof = ownershipProof(q)
-  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found for this cart or order.`)
   if ([sessionId, ...Object.values(q)].some((v) => typeof v === "string" && hasNulCharacter(v))) {
     // Could never match a stored id (and PostgreSQL refuses it): the same 404 as an unknown session.
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session was not found for this cart or order.")
+    throw sessionNotFound()
   }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -56,21 +56,21 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
   })
   const session = data[0] as
     (Omit<OwnedSession, "order_id" | "order_canceled"> & { payment_collection?: { cart?: { id?: string } | null } | null }) | undefined
-  if (!session || !session.provider_id.startsWith("pp_odeme-")) throw notFound()
+  if (!session || !session.provider_id.startsWith("pp_odeme-")) throw sessionNotFound()
   const cartId = session.payment_collection?.cart?.id
   let orderId: string | null = null
   let orderCanceled = false
   if ("cartId" in proof) {
-    if (cartId !== proof.cartId) throw notFound()
+    if (cartId !== proof.cartId) throw sessionNotFound()
   } else {
     // A cart's collection is paid through its cart; a balance collection has none and is linked to its order.
-    if (cartId || session.payment_collection_id !== proof.collectionId) throw notFound()
+    if (cartId || session.payment_collection_id !== proof.collectionId) throw sessionNotFound()
     const { data: links } = await query.graph({
       entity: "order_payment_collection",
       fields: ["order_id", "order.status"],
       filters: { payment_collection_id: proof.collectionId, order_id: proof.orderId },
     })
-    if (!links.length) throw notFound()
+    if (!links.length) throw sessionNotFound()
     orderId = proof.orderId
     orderCanceled = (links[0] as { order?: { status?: string } | null }).order?.status === "canceled"
   }
@@ -102,4 +102,9 @@ export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSess
   if (await paidByOthers(scope, session.id, session.payment_collection_id)) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")
   }
+}
+
+/** The one answer for "no such session" and "not yours" (a shopper reads it: a code, and no id). */
+export function sessionNotFound(): MedusaError {
+  return odemeError(MedusaError.Types.NOT_FOUND, "odeme.session_unknown", "Payment session was not found for this cart or order.")
 }

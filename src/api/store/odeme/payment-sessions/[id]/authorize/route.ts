@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { odemeError } from "../../../../../../lib/medusa-errors"
 import { odemeModule } from "../../../../../../lib/odeme-module"
 import { settleAndFollow } from "../../../../../../lib/payment-state/apply-service-answer"
 import { withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
@@ -24,8 +25,9 @@ import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
 export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, res: MedusaResponse) {
   const session = await findOwnedSession(req, req.params.id, req.validatedBody)
   if (!session.provider_id.startsWith("pp_odeme-transfer_")) {
-    throw new MedusaError(
+    throw odemeError(
       MedusaError.Types.INVALID_DATA,
+      "odeme.invalid_session_data",
       "Only bank-transfer sessions are started here; a Quick Checkout session is paid on its form."
     )
   }
