@@ -276,7 +276,7 @@ medusaIntegrationTestRunner({
         async () => (await attention()).items.find((i: any) => i.kind === "unconfirmed_return" && i.session_id === session.id),
         30_000
       )
-      expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00", actions: ["check"] })
+      expect(item).toMatchObject({ code: "unconfirmed_return", amount: "250.00", actions: ["check", "resolve"] })
       const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
       expect(settings.webhook_health).toMatchObject({ unconfirmed_returns: 1, last_webhook_at: null, webhooks_24h: 0 })
       expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving", severity: "error" })]))
@@ -316,7 +316,15 @@ medusaIntegrationTestRunner({
       const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
       expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving" })]))
 
-      // The merchant fixes the URL; the service delivers again: the first payment has no session to pay, so it is listed to give back.
+      // The merchant finds nothing in the merchant panel and marks it resolved: the item and the warning go.
+      const resolved = await api.post(`/admin/odeme/payments/${session.id}/resolve`, { note: "Panelde bu ödeme yok" }, admin.headers)
+      expect(resolved.status).toBe(200)
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+      const { data: after } = await api.get("/admin/odeme/settings", admin.headers)
+      expect(after.warnings.map((w: any) => w.code)).not.toContain("webhooks_not_arriving")
+
+      // The merchant fixes the URL; the service delivers again: the first payment has no session to pay, so it is listed to give back
+      // (the resolution held for what the person saw, not for a payment that turns up later).
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
       const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as any[]
       await env.emulator.control("POST", `/_control/webhooks/${hooks.filter((h) => h.body?.order_id === session.id).pop().id}/resend`)

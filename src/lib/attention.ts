@@ -3,13 +3,16 @@ import type { AttentionAction, AttentionItem } from "./attention-types"
 
 export type { AttentionAction, AttentionItem, AttentionKind } from "./attention-types"
 
+/** Items a person may close with a note ("Mark resolved"): what only a person can settle. */
+const RESOLVABLE: AttentionRow["kind"][] = ["review", "stuck", "unknown_outcome", "unconfirmed_return"]
+
 export function presentAttention(row: AttentionRow): AttentionItem {
   const actions: AttentionAction[] =
     row.kind === "dead_notification"
       ? ["retry"]
       : row.charge_id || row.refund_id
         ? ["acknowledge"]
-        : row.kind === "review" || row.kind === "stuck"
+        : RESOLVABLE.includes(row.kind)
           ? ["check", "resolve"]
           : ["check"]
   return {

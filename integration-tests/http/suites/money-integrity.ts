@@ -217,7 +217,7 @@ export function moneyIntegritySuite({ env, api, getContainer }: SuiteContext) {
         expect([row.status, row.creation_state, row.review_code]).toEqual(["unknown", "unknown", "creation_unknown"])
         expect((await attention()).items).toEqual(
           expect.arrayContaining([
-            expect.objectContaining({ kind: "unknown_outcome", code: "creation_unknown", session_id: session.id, actions: ["check"] }),
+            expect.objectContaining({ kind: "unknown_outcome", code: "creation_unknown", session_id: session.id, actions: ["check", "resolve"] }),
           ])
         )
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)

@@ -605,7 +605,25 @@ class OdemeModuleService extends MedusaService({
     const rows = await knexOf(ctx)(PAYMENT)
       .whereNull("deleted_at")
       .where({ session_id: sessionId })
-      .where((q) => q.whereIn("status", ["review", "unknown"]).orWhere("settle_failures", ">", 0).orWhere("check_failures", ">", 0))
+      .where((q) =>
+        q
+          .whereIn("status", ["review", "unknown"])
+          .orWhere("settle_failures", ">", 0)
+          .orWhere("check_failures", ">", 0)
+          // A "paid" return no notification confirmed: the person may have checked the merchant panel and found nothing.
+          .orWhere((r) =>
+            r
+              .whereIn("status", ["pending", "canceled"])
+              .whereExists((e) =>
+                e
+                  .select(1)
+                  .from(NOTIFICATION)
+                  .whereRaw(`${NOTIFICATION}.session_id = ${PAYMENT}.session_id`)
+                  .where({ source: "return", status: "successful" })
+                  .whereNull("deleted_at")
+              )
+          )
+      )
       .update({ resolved_at: new Date(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
       .returning("*")
     return (rows[0] as OdemePaymentRow | undefined) ?? null

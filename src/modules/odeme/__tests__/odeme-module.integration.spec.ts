@@ -274,7 +274,13 @@ odemeModuleTests(({ service }) => {
       )
       expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
       // Nothing to resolve on a payment that waits for nobody.
-      expect(await service.resolvePayment("payses_u1", "user_1", "x")).toBeNull()
+      await pay("payses_n1")
+      expect(await service.resolvePayment("payses_n1", "user_1", "x")).toBeNull()
+      // A "paid" return no notification confirmed waits for a person who checked the merchant panel.
+      expect(await service.resolvePayment("payses_u1", "user_1", "Not in the merchant panel")).toEqual(
+        expect.objectContaining({ status: "pending", resolved_by: "user_1" })
+      )
+      expect(await codes()).toEqual(["settle_failing"])
     })
 
     it("keeps an unconfirmed return listed after Medusa canceled its session, lets a person resolve a stuck payment, and lists a resolved payment again when its state changes", async () => {
