@@ -152,6 +152,23 @@ medusaIntegrationTestRunner({
       expect((await attention()).items.filter((i: any) => i.session_id === settled.id)).toEqual([])
     })
 
+    it("a second tab replaces the session of an order awaiting its transfer, then the IBAN shown is paid: the item names that order", async () => {
+      const { session, transfer, order } = await awaitingTransferOrder()
+      const replaced = await api.post(
+        `/store/payment-collections/${session.payment_collection_id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        { ...store.headers, validateStatus: () => true }
+      )
+      // Medusa 2.21 takes a new session on an ordered cart's collection and deletes the awaiting one.
+      expect(replaced.status).toBe(200)
+      await waitFor(async () => (await row(session.id)).status === "canceled")
+      expect((await row(session.id)).order_id).toBe(order.id)
+
+      await env.emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === session.id && i.code === "late_success"))
+      expect(item).toMatchObject({ order_id: order.id, service_uuids: [transfer.uuid] })
+    })
+
     it("an admin cancels an awaiting transfer's order, then the money arrives: never captured, listed as money to give back, the order stays canceled", async () => {
       const { cart, session, transfer, order } = await awaitingTransferOrder()
       expect((await row(session.id)).status).toBe("awaiting_transfer")

@@ -32,6 +32,7 @@ import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { assertPluginRegistered, noteProviderOptions } from "../../../lib/options-registration"
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
+import { medusaState } from "../../../lib/payment-state/medusa-side"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { sessionTag, taggedSessionId } from "../../../lib/session-tag"
@@ -173,7 +174,20 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       }
       return { data }
     }
-    if (await this.odeme.getPayment(sessionId)) await this.apply(sessionId, { kind: "canceled" })
+    const row = await this.odeme.getPayment(sessionId)
+    if (row) {
+      if (!row.order_id) {
+        // Medusa asks before it deletes the session: once it is gone, nothing leads from the session to its cart
+        // and order, and an item about money paid later (an IBAN already shown, a form already open) must name them.
+        // Best effort: the cancel itself must not fail on it (Medusa would keep a session it means to delete).
+        const found = await medusaState(rootContainer as MedusaContainer, sessionId).catch((err) => {
+          this.logger_.warn(`medusa-payment-odeme: could not read the cart and order of session ${sessionId} before its cancel: ${String(err)}`)
+          return null
+        })
+        if (found?.cartId || found?.orderId) await this.odeme.linkCart(sessionId, found.cartId, found.orderId)
+      }
+      await this.apply(sessionId, { kind: "canceled" })
+    }
     return { data: { ...data, state: "canceled" } }
   }
 
