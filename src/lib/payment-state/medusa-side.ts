@@ -79,6 +79,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     payment?: MedusaPayment | null
   }
   let session = sessions[0] as Session | undefined
+  let refundedInMedusa = false
   if (!session) {
     const { data: kept } = await query.graph({
       entity: "payment",
@@ -87,6 +88,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     })
     const payment = kept[0] as (MedusaPayment & { payment_collection_id: string; payment_collection?: MedusaCollection | null }) | undefined
     // Refunded in full (Medusa's compensation of a cart that could not become an order): no money is held there.
+    refundedInMedusa = !!payment?.captured_at && MathBN.gt(sum(payment.captures), 0) && !MathBN.gt(held(payment), 0)
     if (payment?.captured_at && MathBN.gt(held(payment), 0)) {
       session = {
         id: sessionId,
@@ -101,6 +103,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     return {
       session: null,
       sessionDeleted: false,
+      refundedInMedusa,
       captured: false,
       captureIds: [] as string[],
       cartId: null,
@@ -123,6 +126,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     session,
     /** Medusa deleted the session; it stands in here for its payment, which still holds money. */
     sessionDeleted: !sessions[0],
+    refundedInMedusa: false,
     captured,
     captureIds,
     cartId,
@@ -183,7 +187,13 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
   const alive = !!session && session.status !== "canceled"
   // Not when this payment holds money itself: which of two captures is the order's, settle decides (isSettled).
   const paidElsewhere = alive && !captured && !orderCanceled && state.paidByOthers
-  return { session_alive: alive, order_canceled: orderCanceled, paid_elsewhere: paidElsewhere, order_id: orderId }
+  return {
+    session_alive: alive,
+    order_canceled: orderCanceled,
+    paid_elsewhere: paidElsewhere,
+    refunded_in_medusa: state.refundedInMedusa,
+    order_id: orderId,
+  }
 }
 
 /**

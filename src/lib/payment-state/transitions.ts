@@ -47,6 +47,11 @@ export interface MedusaFacts {
   order_canceled?: boolean
   /** Another payment of the session's collection already captured all it asks (a second tab paid first). */
   paid_elsewhere?: boolean
+  /**
+   * The session is gone and Medusa had captured its payment and refunded all of it (its compensation of a cart
+   * that could not become an order): that refund is already listed as money to pay back, once.
+   */
+  refunded_in_medusa?: boolean
 }
 
 export type MedusaAction =
@@ -122,6 +127,8 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
   const uuid = "uuid" in a ? (a.uuid ?? null) : null
   const ours = !!uuid && uuid === p.primary_uuid
   const other = !!uuid && !!p.primary_uuid && uuid !== p.primary_uuid
+  // Money on a session Medusa lost is given back once: by its own refund's item when Medusa refunded it.
+  const gone: Decision["charge"] = medusa.refunded_in_medusa ? "none" : "late"
 
   switch (a.kind) {
     case "invalid":
@@ -160,7 +167,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       return keep("failed", uuid ? (ours ? "keep" : "none") : null)
     case "paid":
       if (open) {
-        if (!medusa.session_alive) return review("session_gone", "late")
+        if (!medusa.session_alive) return review("session_gone", gone)
         if (medusa.order_canceled) return review("late_success", "late")
         if (medusa.paid_elsewhere) return review("already_paid", "late")
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
@@ -170,7 +177,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         // unless Medusa lost the session or canceled the order meanwhile: then the money has no order,
         // and its charge is listed as money to give back.
         if (ours) {
-          if (!medusa.session_alive) return review("session_gone", "late")
+          if (!medusa.session_alive) return review("session_gone", gone)
           if (medusa.order_canceled) return review("late_success", "late")
           if (medusa.paid_elsewhere) return review("already_paid", "late")
           return { ...keep("paid", "keep"), action: "settle" }

@@ -192,6 +192,13 @@ describe("what the table promises about money", () => {
     }
   })
 
+  it("a success on a session Medusa lost after capturing and refunding it in full: review, and no second item to give the money back", () => {
+    for (const s of ["pending", "paid"] as const) {
+      const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: false, refunded_in_medusa: true })
+      expect(d).toMatchObject({ to: "review", review_code: "session_gone", action: "none", charge: "none", warn: true })
+    }
+  })
+
   it("a paid payment whose session Medusa lost before it was settled goes to review, never settled silently", () => {
     expect(decide(facts("paid"), ANSWERS["paid(own)"], { session_alive: false })).toMatchObject({
       to: "review",
