@@ -43,6 +43,8 @@ export const ODEME_ERROR_CODES = [
   "odeme.order_canceled",
   /** The cart or balance was already paid by another payment (a second tab): nothing more to pay. */
   "odeme.already_paid",
+  /** The balance's amount changed since the session was opened: start a new payment for what is owed now. */
+  "odeme.amount_changed",
 ] as const
 
 export type OdemeErrorCode = (typeof ODEME_ERROR_CODES)[number]

@@ -93,6 +93,10 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
     tr: "Bu sipariş zaten ödendi; yeniden ödemeniz gerekmiyor. Siparişinizi hesabınızdan ya da e-postanızdan takip edebilirsiniz.",
     en: "This order has already been paid; there is nothing more to pay. You can follow your order in your account or your email.",
   },
+  "odeme.amount_changed": {
+    tr: "Ödenecek tutar değişti. Lütfen sayfayı yenileyip güncel tutarla ödemeyi yeniden başlatın.",
+    en: "The amount to pay has changed. Please reload the page and start the payment again for the current amount.",
+  },
 }
 
 /**

@@ -218,6 +218,36 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       await expectSettled(orderId)
     })
 
+    it("a balance edited again after its session was opened: no form is signed for the old amount; a new session asks what is owed", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const card = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      const proof = { payment_collection_id: collection.id, order_id: orderId }
+      expect((await store_(`/store/odeme/payment-sessions/${card.id}/form`, proof)).status).toBe(200)
+
+      // The merchant adds one more item: the balance now asks 500.00.
+      expect((await asAdmin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: store.variantId, quantity: 1 }] })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
+      const order = await orderWithCollections(orderId)
+      expect(order.payment_collections.find((pc: any) => pc.id === collection.id).amount).toBe(500)
+
+      // Neither a form nor a transfer for the old 250.00: the storefront opens a new session for what is owed.
+      const stale = await store_(`/store/odeme/payment-sessions/${card.id}/form`, proof)
+      expect(stale.status).toBe(400)
+      expect(stale.data.code ?? stale.data.message).toMatch(/odeme\.amount_changed/)
+      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name: "Ayşe Yılmaz",
+        sandbox_result: "pending",
+      })
+      expect(transfer.amount).toBe(500)
+      expect((await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)).status).toBe(200)
+      const [created] = (await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)
+      expect(created.amount).toBe("500.00")
+    })
+
     it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
       const orderId = await paidOrder()
       const other = await paidOrder()

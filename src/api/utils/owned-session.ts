@@ -1,6 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import { hasNulCharacter } from "../../lib/notification-shape"
 import { paidByOthers } from "../../lib/payment-state/medusa-side"
@@ -101,6 +101,21 @@ export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSess
   // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
   if (await paidByOthers(scope, session.id, session.payment_collection_id)) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")
+  }
+  // An order edit, claim or exchange updates an open balance's amount and keeps its sessions: a session opened
+  // before asks for what the balance no longer owes (a cart's sessions are replaced when its total changes).
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: ["amount", "payment_collection.amount"],
+    filters: { id: session.id },
+  })
+  const asked = data[0] as { amount: unknown; payment_collection?: { amount: unknown } | null } | undefined
+  if (asked?.payment_collection && !MathBN.eq(MathBN.convert(asked.amount as never), MathBN.convert(asked.payment_collection.amount as never))) {
+    throw odemeError(
+      MedusaError.Types.NOT_ALLOWED,
+      "odeme.amount_changed",
+      "The amount to pay has changed since this payment session was opened; open a new payment session."
+    )
   }
 }
 
