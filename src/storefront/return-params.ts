@@ -11,6 +11,12 @@ export interface OdemeReturnParams {
   cartId: string | null
   /** Only on a verified failure; null for an unknown code. */
   reason: OdemeFailureReason | null
+  /**
+   * The service sent the customer back through its cancel address and nothing is verified yet (`status` is
+   * `pending`): the payment was not completed on its page. Offer to pay again; a payment that is confirmed
+   * after all still becomes the order (the plugin completes the cart itself).
+   */
+  returnedFromCancel: boolean
 }
 
 const idSchema = z
@@ -27,7 +33,7 @@ function first(params: SearchParamsLike, name: string): string | undefined {
 
 /**
  * Reads the plugin's redirect to the storefront
- * (`?status=paid|pending|failed&session_id=&cart_id=&reason=`). These are
+ * (`?status=paid|pending|failed&session_id=[&reason=][&returned=cancel]`). These are
  * navigation only, never proof of payment: the order is placed only when
  * Medusa completes the cart. Null when the address was not made by the plugin.
  */
@@ -42,5 +48,6 @@ export function parseOdemeReturnParams(params: SearchParamsLike): OdemeReturnPar
     sessionId: sessionId.data,
     cartId: cartId.success ? cartId.data : null,
     reason: status.data === "failed" && isOdemeFailureReason(reason) ? reason : null,
+    returnedFromCancel: status.data === "pending" && first(params, "returned") === "cancel",
   }
 }

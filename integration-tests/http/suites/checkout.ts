@@ -143,6 +143,19 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
         expect(res.data.error.message).toMatch(/failed/)
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
       })
+
+      it("back through the cancel address before any notification: pending, marked returned=cancel, so the storefront offers to pay again", async () => {
+        const { cart, session } = await startCheckout()
+        await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+        try {
+          const cancelUrl = await payByCard(await openCheckout(await freshForm(session.id, cart.id)), "reject")
+          const target = new URL((await follow(cancelUrl)).location!)
+          expect(Object.fromEntries(target.searchParams)).toEqual({ status: "pending", session_id: session.id, returned: "cancel" })
+          expect((await paymentRow(session.id)).status).toBe("pending") // a redirect proves nothing
+        } finally {
+          await env.emulator.control("POST", "/_control/webhooks", { paused: false })
+        }
+      })
     })
 
     describe("transfer chosen on the Quick Checkout page", () => {

@@ -130,15 +130,33 @@ describe("parseOdemeReturnParams", () => {
   const base = { status: "paid", session_id: "payses_01ABC", cart_id: "cart_01XYZ" }
 
   it("reads the plugin's redirect from Next's searchParams and from URLSearchParams", () => {
-    expect(parseOdemeReturnParams(base)).toEqual({ status: "paid", sessionId: "payses_01ABC", cartId: "cart_01XYZ", reason: null })
+    expect(parseOdemeReturnParams(base)).toEqual({
+      status: "paid",
+      sessionId: "payses_01ABC",
+      cartId: "cart_01XYZ",
+      reason: null,
+      returnedFromCancel: false,
+    })
     const qs = new URLSearchParams({ ...base, status: "failed", reason: "canceled" })
-    expect(parseOdemeReturnParams(qs)).toEqual({ status: "failed", sessionId: "payses_01ABC", cartId: "cart_01XYZ", reason: "canceled" })
+    expect(parseOdemeReturnParams(qs)).toEqual({
+      status: "failed",
+      sessionId: "payses_01ABC",
+      cartId: "cart_01XYZ",
+      reason: "canceled",
+      returnedFromCancel: false,
+    })
     expect(parseOdemeReturnParams({ ...base, session_id: ["payses_1", "payses_2"] })?.sessionId).toBe("payses_1")
   })
 
   it("keeps a reason only on a failure and only when it is a known code", () => {
     expect(parseOdemeReturnParams({ ...base, reason: "canceled" })?.reason).toBeNull()
     expect(parseOdemeReturnParams({ ...base, status: "failed", reason: "Kartınız çalındı" })?.reason).toBeNull()
+  })
+
+  it("tells a return through the cancel address that nothing confirmed, and only that", () => {
+    expect(parseOdemeReturnParams({ ...base, status: "pending", returned: "cancel" })?.returnedFromCancel).toBe(true)
+    expect(parseOdemeReturnParams({ ...base, status: "paid", returned: "cancel" })?.returnedFromCancel).toBe(false)
+    expect(parseOdemeReturnParams({ ...base, status: "pending", returned: "success" })?.returnedFromCancel).toBe(false)
   })
 
   it("refuses addresses the plugin did not make", () => {

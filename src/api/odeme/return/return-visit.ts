@@ -50,7 +50,11 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   }
   const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
-  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
+  const target = new URL(storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
+  // Sent back through cancel_url and nothing verified yet: the payment was not completed on the service's page as far
+  // as the customer knows, so the storefront offers to try again rather than "being confirmed, do not pay again".
+  if (outcome === "cancel" && settled.status === "pending") target.searchParams.set("returned", "cancel")
+  res.redirect(303, target.toString())
 }
 
 /**

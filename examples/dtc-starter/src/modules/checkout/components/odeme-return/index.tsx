@@ -20,6 +20,7 @@ type Props = {
   sessionId: string
   cartId: string | null
   reason: OdemeFailureReason | null
+  returnedFromCancel: boolean
   language: OdemeLanguage
 }
 
@@ -44,12 +45,19 @@ const isRedirect = (e: unknown) =>
  * waited for and asked once more (completeWhenPaid). When time is up it says,
  * calmly, that the payment is being confirmed and the order will follow.
  */
-const OdemeReturn = ({ status, sessionId, cartId, reason, language }: Props) => {
+const OdemeReturn = ({ status, sessionId, cartId, reason, returnedFromCancel, language }: Props) => {
   const t = odemeStrings[language]
-  const [phase, setPhase] = useState<Phase>(status === "failed" ? { name: "failed", reason } : { name: "confirming" })
+  // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
+  const ended = status === "failed" || returnedFromCancel
+  const [phase, setPhase] = useState<Phase>(
+    status === "failed" ? { name: "failed", reason } : returnedFromCancel ? { name: "failed", reason: "canceled" } : { name: "confirming" }
+  )
+
+  // Read: the address bar keeps no internal id for the shopper to see, copy or share.
+  useEffect(() => window.history.replaceState(null, "", window.location.pathname), [])
 
   useEffect(() => {
-    if (status === "failed") return
+    if (ended) return
     const controller = new AbortController()
     const run = async () => {
       try {
@@ -87,7 +95,7 @@ const OdemeReturn = ({ status, sessionId, cartId, reason, language }: Props) => 
     }
     void run()
     return () => controller.abort()
-  }, [status, sessionId, cartId, language, t.orderFailed])
+  }, [ended, sessionId, cartId, language, t.orderFailed])
 
   return (
     <div className="flex flex-col gap-y-4 max-w-xl" data-testid="odeme-return" data-phase={phase.name}>
