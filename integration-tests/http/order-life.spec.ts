@@ -351,6 +351,37 @@ medusaIntegrationTestRunner({
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
     })
 
+    it("an order refunded in part, then a second tab pays the full amount again: refused, and paid anyway it is listed to give back, never a second capture", async () => {
+      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form
+      await payByCard(await openCheckout(await form(session.id)), "approve")
+      const [order] = await waitFor(async () => {
+        const orders = await ordersOfCart(getContainer(), cart.id)
+        return orders.length && (await row(session.id)).order_id ? orders : undefined
+      })
+      // The merchant refunds part of it (an item returned).
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: payments } = await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: session.id } })
+      expect((await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: 100 }, admin.headers)).status).toBe(200)
+
+      const again = await api.post(
+        `/store/payment-collections/${session.payment_collection_id}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER, data: {} },
+        store.headers
+      )
+      const second = again.data.payment_collection.payment_sessions.find((s: any) => s.id !== session.id)
+      const refused = await api.post(
+        `/store/odeme/payment-sessions/${second.id}/form`,
+        { cart_id: cart.id },
+        { ...store.headers, validateStatus: () => true }
+      )
+      expect(refused.data.message).toMatch(/\[odeme\.already_paid\]/)
+      await payByCard(await openCheckout(second.data.form), "approve")
+      const item = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === second.id))
+      expect(item).toMatchObject({ kind: "review", code: "already_paid", order_id: order.id })
+      expect(await cartOutcome(getContainer(), cart.id)).toMatchObject({ orders: 1, captures: 1 })
+    })
+
     it("a second tab pays the cart the first tab already paid: its fresh form is refused; the form it has is paid anyway: one capture on the order, the second payment listed to give back, the first stays paid", async () => {
       const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
       const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form

@@ -132,32 +132,32 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     cartId,
     orderId: order?.id ?? null,
     orderCanceled,
-    paidByOthers: !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount),
+    paidByOthers: !!collection && othersHold(collection.payments ?? [], sessionId),
   }
 }
 
 /**
  * A second tab: another session of the collection was paid and captured
- * first (Medusa deleted this one's sibling, not its capture). True when the
- * collection's other payments hold (captured less refunded) all it asks.
+ * first (Medusa deleted this one's sibling, not its capture). True while the
+ * collection's other payments still hold money (captured less refunded): a
+ * session asks for the collection's whole amount, so paying it too would
+ * charge twice, also after a refund in part. Refunded in full (Medusa's
+ * compensation of a cart that could not complete) it may be paid again.
  * For a caller that has not read the session with medusaState.
  */
 export async function paidByOthers(container: MedusaContainer, sessionId: string, collectionId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
-    fields: ["amount", ...PAYMENT_FIELDS.map((f) => `payments.${f}`)],
+    fields: PAYMENT_FIELDS.map((f) => `payments.${f}`),
     filters: { id: collectionId },
   })
   const collection = data[0] as MedusaCollection | undefined
-  return !!collection && othersHoldAll(collection.payments ?? [], sessionId, collection.amount)
+  return !!collection && othersHold(collection.payments ?? [], sessionId)
 }
 
-function othersHoldAll(payments: MedusaPayment[], sessionId: string, asked: unknown): boolean {
-  const others = payments.filter((p) => p.payment_session_id !== sessionId && p.captured_at)
-  if (!others.length) return false
-  const kept = others.reduce((acc, p) => MathBN.add(acc, held(p)), MathBN.convert(0))
-  return MathBN.gte(kept, MathBN.convert(asked as never))
+function othersHold(payments: MedusaPayment[], sessionId: string): boolean {
+  return payments.some((p) => p.payment_session_id !== sessionId && p.captured_at && MathBN.gt(held(p), 0))
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>

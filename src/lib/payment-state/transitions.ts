@@ -45,7 +45,7 @@ export interface MedusaFacts {
   session_alive: boolean
   /** The order (or order balance) this session would pay was canceled: money must never be captured onto it. */
   order_canceled?: boolean
-  /** Another payment of the session's collection already captured all it asks (a second tab paid first). */
+  /** Another payment of the session's collection was captured and still holds money (a second tab paid first). */
   paid_elsewhere?: boolean
   /**
    * The session is gone and Medusa had captured its payment and refunded all of it (its compensation of a cart
