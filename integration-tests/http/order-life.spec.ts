@@ -51,6 +51,18 @@ medusaIntegrationTestRunner({
       admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
     })
 
+    /** A cart paid by card on Quick Checkout and become its order, the payment linked to it. */
+    async function paidCardOrder() {
+      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const { form } = (await api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)).data
+      await payByCard(await openCheckout(form), "approve")
+      const [order] = await waitFor(async () => {
+        const orders = await ordersOfCart(getContainer(), cart.id)
+        return orders.length && (await row(session.id)).order_id ? orders : undefined
+      })
+      return { cart, session, order }
+    }
+
     async function awaitingTransferOrder(headers: Record<string, string> = {}) {
       const { cart, session } = await pendingTransferCart(api, store, "Ayşe Yılmaz", headers)
       const res = await completeCart(api, store, cart.id)
@@ -352,13 +364,7 @@ medusaIntegrationTestRunner({
     })
 
     it("an order refunded in part, then a second tab pays the full amount again: refused, and paid anyway it is listed to give back, never a second capture", async () => {
-      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form
-      await payByCard(await openCheckout(await form(session.id)), "approve")
-      const [order] = await waitFor(async () => {
-        const orders = await ordersOfCart(getContainer(), cart.id)
-        return orders.length && (await row(session.id)).order_id ? orders : undefined
-      })
+      const { cart, session, order } = await paidCardOrder()
       // The merchant refunds part of it (an item returned).
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data: payments } = await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: session.id } })
@@ -383,13 +389,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a second tab pays the cart the first tab already paid: its fresh form is refused; the form it has is paid anyway: one capture on the order, the second payment listed to give back, the first stays paid", async () => {
-      const { cart, session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
-      const form = async (id: string) => (await api.post(`/store/odeme/payment-sessions/${id}/form`, { cart_id: cart.id }, store.headers)).data.form
-      await payByCard(await openCheckout(await form(session.id)), "approve")
-      const [order] = await waitFor(async () => {
-        const orders = await ordersOfCart(getContainer(), cart.id)
-        return orders.length && (await row(session.id)).order_id ? orders : undefined
-      })
+      const { cart, session, order } = await paidCardOrder()
 
       // The second tab, still on the payment step, starts another payment: Medusa deletes the paid session, not its capture.
       const again = await api.post(
