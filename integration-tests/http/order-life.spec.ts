@@ -278,6 +278,24 @@ medusaIntegrationTestRunner({
       expect(await row(victim.session.id)).toMatchObject({ status: "awaiting_transfer", version: before.version })
     })
 
+    it("session data keeps only what a storefront may send: a made-up manual_refunds or state never reaches the payment Admin reads", async () => {
+      const { collectionId } = await cartWithCollection(api, store, { email: "x@example.com" })
+      const made = { manual_refunds: [{ amount: "4999.00" }], state: "paid", iban: "TR000000000000000000000000", charged_amount: "1.00" }
+      for (const [provider, own] of [
+        [CHECKOUT_PROVIDER, { return_url: "http://localhost:8000/checkout/return" }],
+        [TRANSFER_PROVIDER, { customer_name: "Ayşe Yılmaz" }],
+      ] as const) {
+        const res = await api.post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: provider, data: { ...made, ...own } },
+          store.headers
+        )
+        const session = res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === provider)
+        expect(session.data).toMatchObject({ ...own, state: "pending" })
+        for (const key of ["manual_refunds", "iban", "charged_amount"]) expect(session.data[key]).toBeUndefined()
+      }
+    })
+
     it("client_ip is the customer's address as a trusted storefront server reports it, and the service receives exactly that", async () => {
       const { session, transfer } = await awaitingTransferOrder({ "x-odeme-client-ip": "198.51.100.7" })
       expect(session.data.client_ip).toBe("198.51.100.7")

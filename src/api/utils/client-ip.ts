@@ -4,6 +4,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import type { OdemeOptions } from "../../lib/options"
 import { odemeModule } from "../../lib/odeme-module"
+import { CHECKOUT_STOREFRONT_KEYS } from "../../providers/odeme/services/odeme-checkout"
+import { TRANSFER_STOREFRONT_KEYS } from "../../providers/odeme/utils/transfer-session-data"
 
 /**
  * Who is calling: the address that connected, unless the merchant said a
@@ -51,7 +53,11 @@ export function customerAddress(req: MedusaRequest, options: Pick<OdemeOptions, 
 /**
  * Guards the store's session creation for the plugin's providers: the session
  * id is Medusa's to give, so storefront data that names one (or the plugin's
- * tag) is refused; `client_ip` is set from the request, whatever the body said.
+ * tag) is refused; `client_ip` is set from the request, whatever the body said;
+ * and only the keys a storefront may send are kept. Medusa stores the
+ * storefront's data beside the provider's (`{ ...input.data, ...provider's }`)
+ * and copies it onto the payment, which Admin reads: a made-up
+ * `manual_refunds` would show there as money to pay back.
  */
 export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown; data?: Record<string, unknown> } | undefined
@@ -63,7 +69,8 @@ export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next
     )
   }
   const ip = customerAddress(req, odemeModule(req.scope).odemeOptions)
-  const { client_ip: _ignored, ...rest } = given
+  const allowed = body.provider_id.startsWith("pp_odeme-transfer_") ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
+  const rest = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k)))
   body.data = ip ? { ...rest, client_ip: ip } : rest
   const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
   if (validated) validated.data = body.data

@@ -19,6 +19,9 @@ const checkoutDataSchema = z.object({
   return_url: z.url("return_url must be a full URL on the storefront").max(2000).optional(),
 })
 
+/** The keys a storefront may send for a Quick Checkout session. */
+export const CHECKOUT_STOREFRONT_KEYS: readonly string[] = Object.keys(checkoutDataSchema.shape).filter((k) => k !== "session_id")
+
 /**
  * Quick Checkout (spec §4.2): the customer pays by card or transfer on the
  * service's page, reached with a form signed here. Nothing is believed from

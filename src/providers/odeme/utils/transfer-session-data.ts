@@ -34,6 +34,11 @@ export const transferSessionDataSchema = z.object({
 
 export type TransferSessionData = z.infer<typeof transferSessionDataSchema>
 
+/** The keys a storefront may send for a transfer session (the rest is the plugin's or Medusa's to write). */
+export const TRANSFER_STOREFRONT_KEYS: readonly string[] = Object.keys(transferSessionDataSchema.shape).filter(
+  (k) => k !== "session_id" && k !== "client_ip"
+)
+
 export function parseTransferSessionData(data: unknown): TransferSessionData {
   const cleaned = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).filter(([, v]) => v !== "" && v !== null))
   const parsed = transferSessionDataSchema.safeParse(cleaned)
