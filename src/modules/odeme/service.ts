@@ -840,7 +840,8 @@ const ATTENTION_SQL = `
   where r.deleted_at is null and r.source = 'return' and r.status = 'successful'
     and r.created_at < now() - make_interval(secs => :unconfirmed_seconds)
     -- canceled too: a customer who paid and then changed the cart (Medusa deleted the session) is still charged
-    and p.status in ('pending', 'canceled') and p.resolved_at is null
+    -- a person's "resolved" holds for the returns they saw, not for a later one
+    and p.status in ('pending', 'canceled') and (p.resolved_at is null or r.created_at > p.resolved_at)
   order by p.id, r.created_at) first_return
   union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,

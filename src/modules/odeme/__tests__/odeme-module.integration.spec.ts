@@ -281,6 +281,28 @@ odemeModuleTests(({ service }) => {
         expect.objectContaining({ status: "pending", resolved_by: "user_1" })
       )
       expect(await codes()).toEqual(["settle_failing"])
+      // The first return 30 minutes ago, resolved 20 minutes ago; the customer paid after all and came back "paid"
+      // 10 minutes ago: that return is newer than what the person saw, and listed again.
+      await service.updateOdemeNotifications({ id: ret!.row.id, created_at: new Date(Date.now() - 30 * 60_000) } as never)
+      const pg = (service as unknown as { pg_: import("@medusajs/framework/mikro-orm/knex").Knex }).pg_
+      await pg("odeme_payment")
+        .where({ session_id: "payses_u1" })
+        .update({ resolved_at: new Date(Date.now() - 20 * 60_000) })
+      expect(await codes()).toEqual(["settle_failing"])
+      const later = await service.storeNotification({
+        source: "return",
+        dedupe_key: "key:ret-later",
+        session_id: "payses_u1",
+        service_uuid: null,
+        status: "successful",
+        type: null,
+        payload: {},
+        raw_body: null,
+        state: "done",
+        outcome: "navigation_only",
+      })
+      await service.updateOdemeNotifications({ id: later!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
+      expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
     })
 
     it("keeps an unconfirmed return listed after Medusa canceled its session, lets a person resolve a stuck payment, and lists a resolved payment again when its state changes", async () => {
