@@ -102,7 +102,6 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   if (!session) {
     return {
       session: null,
-      sessionDeleted: false,
       refundedInMedusa,
       captured: false,
       captureIds: [] as string[],
@@ -124,8 +123,6 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   const captureIds = (session.payment?.captures ?? []).map((c) => c.id)
   return {
     session,
-    /** Medusa deleted the session; it stands in here for its payment, which still holds money. */
-    sessionDeleted: !sessions[0],
     refundedInMedusa: false,
     captured,
     captureIds,
@@ -242,13 +239,16 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
   // (also when the payment module captured this one by itself: that capture is not the order's).
   if (state.paidByOthers) return "already_paid"
-  if (state.sessionDeleted) {
-    // processPaymentWorkflow finds the cart through the session: with the session gone its lookup would match
-    // any cart (and complete it). The payment's own capture workflow puts its capture on the order, if any.
-    await capturePaymentWorkflow(container).run({ input: { payment_id: state.session.payment!.id } })
+  const existing = state.session.payment
+  if (existing) {
+    // A payment is there (captured by the payment module by itself, or kept by a session Medusa deleted): its
+    // capture workflow puts it on the order; the cart is completed below. Not processPaymentWorkflow: it finds the
+    // cart through the session, and with the session deleted (Medusa does that without this lock, also while this
+    // runs) its lookup matches any cart and completes it.
+    await capturePaymentWorkflow(container).run({ input: { payment_id: existing.id } })
   } else {
-    // With a payment already there (captured by the payment module, not yet on the order) this runs the
-    // capture workflow, which adds the order's transaction; without one it authorizes and captures.
+    // No payment yet: Medusa authorizes and captures the session and completes its cart (authorizing a session
+    // deleted meanwhile fails before any cart is completed).
     await processPaymentWorkflow(container).run({
       input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
     })
