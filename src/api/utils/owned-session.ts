@@ -92,11 +92,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
  */
 export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSession): Promise<void> {
   if (session.order_canceled) {
-    throw odemeError(
-      MedusaError.Types.NOT_ALLOWED,
-      "odeme.order_canceled",
-      `Order ${session.order_id} was canceled; its balance can no longer be paid.`
-    )
+    throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", "This order was canceled; its balance can no longer be paid.")
   }
   // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
   if (await paidByOthers(scope, session.id, session.payment_collection_id)) {

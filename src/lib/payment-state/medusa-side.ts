@@ -294,7 +294,12 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   if (MathBN.gt(held(payment), 0) && odeme.odemeOptions.refunds !== "reject") {
     await refundPaymentsWorkflow(container)
       .run({ input: [{ payment_id: payment.id, amount: held(payment), note: "Captured while the order was being canceled" }] })
-      .catch(() => undefined)
+      .catch((err) =>
+        // What the payment still holds is read below and listed: the failure is only for the log.
+        container
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .warn(`medusa-payment-odeme: Medusa could not refund session ${sessionId}'s capture: ${err instanceof Error ? err.message : String(err)}`)
+      )
   }
   const after = (await paymentOfSession(container, sessionId)) ?? payment
   if (MathBN.gt(held(after), 0)) {

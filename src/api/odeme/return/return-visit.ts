@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { withDeadline } from "../../../lib/deadline"
 import { failureReason } from "../../../lib/failure-reason"
@@ -36,7 +36,12 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   const proven = isReturnProof(odeme.odemeOptions.apiKey, sessionId, proof)
   if (!(await odeme.getPayment(sessionId))) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Unknown payment.")
   // Not stored (the intake is full, the database is slow): a redirect is never proof, the customer is still sent on.
-  const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch(() => null)
+  const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch((err) => {
+    req.scope
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`medusa-payment-odeme: a return of ${sessionId} was not recorded: ${String(err)}`)
+    return null
+  })
 
   const waitMs = odeme.odemeOptions.checkout.returnWaitMs
   // Not due (a reload while it waits for its retry): processing refuses it and keeps its backoff.

@@ -180,11 +180,12 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
         // Medusa asks before it deletes the session: once it is gone, nothing leads from the session to its cart
         // and order, and an item about money paid later (an IBAN already shown, a form already open) must name them.
         // Best effort: the cancel itself must not fail on it (Medusa would keep a session it means to delete).
-        const found = await medusaState(rootContainer as MedusaContainer, sessionId).catch((err) => {
-          this.logger_.warn(`medusa-payment-odeme: could not read the cart and order of session ${sessionId} before its cancel: ${String(err)}`)
-          return null
-        })
-        if (found?.cartId || found?.orderId) await this.odeme.linkCart(sessionId, found.cartId, found.orderId)
+        try {
+          const found = await medusaState(rootContainer as MedusaContainer, sessionId)
+          if (found.cartId || found.orderId) await this.odeme.linkCart(sessionId, found.cartId, found.orderId)
+        } catch (err) {
+          this.logger_.warn(`medusa-payment-odeme: could not note the cart and order of session ${sessionId} before its cancel: ${String(err)}`)
+        }
       }
       await this.apply(sessionId, { kind: "canceled" })
     }

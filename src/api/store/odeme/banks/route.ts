@@ -1,4 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../lib/medusa-errors"
 import { odemeModule } from "../../../../lib/odeme-module"
 
@@ -7,7 +9,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const groups = await odemeModule(req.scope)
     .banks.groups()
     .catch((e) => {
-      throw toMedusaError(e, "list the bank accounts")
+      throw toMedusaError(e, "list the bank accounts", undefined, req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
     })
   res.json({ bank_groups: groups })
 }

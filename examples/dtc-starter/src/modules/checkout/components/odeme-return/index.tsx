@@ -53,9 +53,6 @@ const OdemeReturn = ({ status, sessionId, cartId, reason, returnedFromCancel, la
     status === "failed" ? { name: "failed", reason } : returnedFromCancel ? { name: "failed", reason: "canceled" } : { name: "confirming" }
   )
 
-  // Read: the address bar keeps no internal id for the shopper to see, copy or share.
-  useEffect(() => window.history.replaceState(null, "", window.location.pathname), [])
-
   useEffect(() => {
     if (ended) return
     const controller = new AbortController()
