@@ -112,10 +112,12 @@ export async function balancePage() {
   const status = params.get("status")
   if (sessionId) {
     // Back from the payment service, or a reload while a transfer waits.
-    $("#balance-pay").hidden = status !== "failed"
-    if (status === "failed") {
+    // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
+    const canceled = status === "pending" && params.get("returned") === "cancel"
+    $("#balance-pay").hidden = status !== "failed" && !canceled
+    if (status === "failed" || canceled) {
       setStatus("failed", "paymentFailed")
-      const reason = params.get("reason")
+      const reason = canceled ? "canceled" : params.get("reason")
       if (reason) showError(t(`reason_${reason}`))
       return ready()
     }

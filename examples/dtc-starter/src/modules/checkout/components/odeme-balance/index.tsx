@@ -27,7 +27,7 @@ type Props = {
   balance: Balance
   banks: OdemeBankAccount[]
   /** Set when the plugin's return route sent the customer back here. */
-  returned: { status: OdemeStorefrontStatus; sessionId: string; reason: OdemeFailureReason | null } | null
+  returned: { status: OdemeStorefrontStatus; sessionId: string; reason: OdemeFailureReason | null; returnedFromCancel: boolean } | null
   language: OdemeLanguage
 }
 
@@ -50,6 +50,8 @@ const OdemeBalance = ({ collectionId, balance, banks, returned, language }: Prop
   const [phase, setPhase] = useState<Phase>(() => {
     if (balance.status === "completed") return { name: "paid" }
     if (returned?.status === "failed") return { name: "choose", error: odemeReasonMessage(returned.reason, language) }
+    // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
+    if (returned?.returnedFromCancel) return { name: "choose", error: odemeReasonMessage("canceled", language) }
     if (returned) return { name: "waiting", sessionId: returned.sessionId }
     return { name: "choose" }
   })

@@ -38,7 +38,9 @@ export default async function OdemeBalancePage(props: Props) {
           collectionId={id}
           balance={balance}
           banks={banks?.ok ? banks.value : []}
-          returned={back ? { status: back.status, sessionId: back.sessionId, reason: back.reason } : null}
+          returned={
+            back ? { status: back.status, sessionId: back.sessionId, reason: back.reason, returnedFromCancel: back.returnedFromCancel } : null
+          }
           language={language}
         />
       ) : (
