@@ -244,8 +244,13 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
     // A payment is there (captured by the payment module by itself, or kept by a session Medusa deleted): its
     // capture workflow puts it on the order; the cart is completed below. Not processPaymentWorkflow: it finds the
     // cart through the session, and with the session deleted (Medusa does that without this lock, also while this
-    // runs) its lookup matches any cart and completes it.
-    await capturePaymentWorkflow(container).run({ input: { payment_id: existing.id } })
+    // runs) its lookup matches any cart and completes it. Under the cart's lock, as that workflow would: the
+    // storefront's cart completion adds the same capture to the order under it, and two adds could both land.
+    await underCartLock(container, state.cartId, async () => {
+      if (!(await settled(await medusaState(container, payment.session_id)))) {
+        await capturePaymentWorkflow(container).run({ input: { payment_id: existing.id } })
+      }
+    })
   } else {
     // No payment yet: Medusa authorizes and captures the session and completes its cart (authorizing a session
     // deleted meanwhile fails before any cart is completed).
@@ -274,6 +279,11 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   }
   await link()
   return "settled"
+}
+
+/** Runs `job` holding Medusa's own lock of the cart (its cart workflows take it by the cart's id), if there is a cart. */
+function underCartLock(container: MedusaContainer, cartId: string | null, job: () => Promise<void>): Promise<void> {
+  return cartId ? container.resolve(Modules.LOCKING).execute(cartId, job, { timeout: 30 }) : job()
 }
 
 /**
