@@ -281,18 +281,30 @@ medusaIntegrationTestRunner({
     it("session data keeps only what a storefront may send: a made-up manual_refunds or state never reaches the payment Admin reads", async () => {
       const { collectionId } = await cartWithCollection(api, store, { email: "x@example.com" })
       const made = { manual_refunds: [{ amount: "4999.00" }], state: "paid", iban: "TR000000000000000000000000", charged_amount: "1.00" }
-      for (const [provider, own] of [
-        [CHECKOUT_PROVIDER, { return_url: "http://localhost:8000/checkout/return" }],
-        [TRANSFER_PROVIDER, { customer_name: "Ayşe Yılmaz" }],
+      // Medusa's store route, and its admin route that does the same.
+      for (const [route, headers] of [
+        ["store", store.headers],
+        ["admin", admin.headers],
       ] as const) {
-        const res = await api.post(
-          `/store/payment-collections/${collectionId}/payment-sessions`,
-          { provider_id: provider, data: { ...made, ...own } },
-          store.headers
+        for (const [provider, own] of [
+          [CHECKOUT_PROVIDER, { return_url: "http://localhost:8000/checkout/return" }],
+          [TRANSFER_PROVIDER, { customer_name: "Ayşe Yılmaz" }],
+        ] as const) {
+          const res = await api.post(
+            `/${route}/payment-collections/${collectionId}/payment-sessions`,
+            { provider_id: provider, data: { ...made, ...own } },
+            headers
+          )
+          const session = res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === provider)
+          expect(session.data).toMatchObject({ ...own, state: "pending" })
+          for (const key of ["manual_refunds", "iban", "charged_amount"]) expect(session.data[key]).toBeUndefined()
+        }
+        const named = await api.post(
+          `/${route}/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: CHECKOUT_PROVIDER, data: { session_id: "payses_01SOMEONEELSE00000000000" } },
+          { ...headers, validateStatus: () => true }
         )
-        const session = res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === provider)
-        expect(session.data).toMatchObject({ ...own, state: "pending" })
-        for (const key of ["manual_refunds", "iban", "charged_amount"]) expect(session.data[key]).toBeUndefined()
+        expect(named.status).toBe(400)
       }
     })
 

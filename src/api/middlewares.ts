@@ -18,11 +18,12 @@ import { limitPerAddress } from "./utils/rate-limit"
  */
 export default defineMiddlewares({
   routes: [
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      method: ["POST"],
+    // Medusa's store route, and its admin route that does the same (Medusa 2.14.2+).
+    ...["/store/payment-collections/:id/payment-sessions", "/admin/payment-collections/:id/payment-sessions"].map((matcher) => ({
+      matcher,
+      method: ["POST" as const],
       middlewares: [odemeSessionInput],
-    },
+    })),
     {
       // The raw body is kept with the notification; a notification is small.
       matcher: "/odeme/webhook",
