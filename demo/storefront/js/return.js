@@ -56,8 +56,6 @@ export async function returnPage() {
   // The plugin sends a reason code, never text from the URL: translate it here.
   const reason = params.get("reason")
   const message = reason ? t(`reason_${reason}`) : undefined
-  // Read: the address bar keeps no internal id for the shopper to see, copy or share.
-  history.replaceState(null, "", location.pathname)
   if (status === "failed" || !cartId || !sessionId) return paymentFailed(message)
   // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
   if (status === "pending" && params.get("returned") === "cancel") return paymentFailed(t("reason_canceled"))

@@ -624,7 +624,8 @@ class OdemeModuleService extends MedusaService({
               )
           )
       )
-      .update({ resolved_at: new Date(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
+      // The database's clock, which also stamps the returns a resolution is compared with.
+      .update({ resolved_at: knexOf(ctx).fn.now(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
       .returning("*")
     return (rows[0] as OdemePaymentRow | undefined) ?? null
   }
