@@ -6,6 +6,21 @@ jest.setTimeout(60_000)
 
 odemeModuleTests(({ service }) => {
   describe("odeme module", () => {
+    /** A customer's return that said "paid" (navigation only: nothing verifies it). */
+    const paidReturn = (session_id: string, dedupe_key: string) =>
+      service.storeNotification({
+        source: "return",
+        dedupe_key,
+        session_id,
+        service_uuid: null,
+        status: "successful",
+        type: null,
+        payload: {},
+        raw_body: null,
+        state: "done",
+        outcome: "navigation_only",
+      })
+
     it("parses the plugin options and builds one client", () => {
       expect(service.odemeOptions.mode).toBe("sandbox")
       expect(service.odemeOptions.httpTimeoutMs).toBe(10_000)
@@ -240,18 +255,7 @@ odemeModuleTests(({ service }) => {
       const pay = (session_id: string, extra: Record<string, unknown> = {}) =>
         service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY", ...extra })
       await pay("payses_u1")
-      const ret = await service.storeNotification({
-        source: "return",
-        dedupe_key: "key:ret",
-        session_id: "payses_u1",
-        service_uuid: null,
-        status: "successful",
-        type: null,
-        payload: {},
-        raw_body: null,
-        state: "done",
-        outcome: "navigation_only",
-      })
+      const ret = await paidReturn("payses_u1", "key:ret")
       const sessions = ["payses_u1", "payses_s1", "payses_c1", "payses_v1"]
       const list = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows
       expect(await list()).toEqual([]) // younger than notifications.unconfirmedAfterMinutes
@@ -289,18 +293,7 @@ odemeModuleTests(({ service }) => {
         .where({ session_id: "payses_u1" })
         .update({ resolved_at: new Date(Date.now() - 20 * 60_000) })
       expect(await codes()).toEqual(["settle_failing"])
-      const later = await service.storeNotification({
-        source: "return",
-        dedupe_key: "key:ret-later",
-        session_id: "payses_u1",
-        service_uuid: null,
-        status: "successful",
-        type: null,
-        payload: {},
-        raw_body: null,
-        state: "done",
-        outcome: "navigation_only",
-      })
+      const later = await paidReturn("payses_u1", "key:ret-later")
       await service.updateOdemeNotifications({ id: later!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
       expect(await codes()).toEqual(["settle_failing", "unconfirmed_return"])
     })
@@ -314,18 +307,7 @@ odemeModuleTests(({ service }) => {
 
       // Paid on the service's page, came back, then changed the cart: Medusa deleted the session, the webhook never came.
       await pay("payses_rc1", { status: "canceled" })
-      const ret = await service.storeNotification({
-        source: "return",
-        dedupe_key: "key:ret-rc1",
-        session_id: "payses_rc1",
-        service_uuid: null,
-        status: "successful",
-        type: null,
-        payload: {},
-        raw_body: null,
-        state: "done",
-        outcome: "navigation_only",
-      })
+      const ret = await paidReturn("payses_rc1", "key:ret-rc1")
       await service.updateOdemeNotifications({ id: ret!.row.id, created_at: new Date(Date.now() - 10 * 60_000) } as never)
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
 
