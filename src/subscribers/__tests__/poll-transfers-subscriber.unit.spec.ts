@@ -1,0 +1,35 @@
+import { createMedusaContainer } from "@medusajs/framework/utils"
+import { asValue } from "@medusajs/framework/awilix"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ODEME_MODULE } from "../../modules/odeme"
+import odemePollTransfersHandler from "../odeme-poll-transfers"
+
+/**
+ * A process's container with only the plugin's options: a pass that starts finds no database behind the
+ * module, fails, and logs that (rows stay due), which is how the test sees that it started.
+ */
+function processWith(pollerEnabled: boolean) {
+  const module = { odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} } }
+  const container = createMedusaContainer() as unknown as MedusaContainer & { register: (k: string, v: unknown) => void }
+  const logged: string[] = []
+  const log = (m: string) => void logged.push(m)
+  container.register(ODEME_MODULE, asValue(module))
+  container.register(ContainerRegistrationKeys.LOGGER, asValue({ info: log, warn: log, error: log, debug: log }))
+  return { container, logged }
+}
+
+describe("the poller's pass offered by the event bus", () => {
+  it("is not run by a process with transfer.pollerEnabled: false", async () => {
+    const off = processWith(false)
+    await odemePollTransfersHandler({ event: { name: "odeme.poll", data: { offer: 0 } }, container: off.container } as never)
+    expect(off.logged).toEqual([])
+  })
+
+  it("is run by a process that polls", async () => {
+    const on = processWith(true)
+    await odemePollTransfersHandler({ event: { name: "odeme.poll", data: { offer: 0 } }, container: on.container } as never)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(on.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
+  })
+})
