@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
 import {
@@ -246,11 +247,15 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
     // cart through the session, and with the session deleted (Medusa does that without this lock, also while this
     // runs) its lookup matches any cart and completes it. Under the cart's lock, as that workflow would: the
     // storefront's cart completion adds the same capture to the order under it, and two adds could both land.
-    await underCartLock(container, state.cartId, async () => {
-      if (!(await settled(await medusaState(container, payment.session_id)))) {
-        await capturePaymentWorkflow(container).run({ input: { payment_id: existing.id } })
-      }
+    const found = await underCartLock(container, state.cartId, async () => {
+      const now = await medusaState(container, payment.session_id)
+      if (await settled(now)) return null
+      // The cart was completed by a second tab's payment while this waited for the lock.
+      if (now.paidByOthers) return "already_paid" as const
+      await capturePaymentWorkflow(container).run({ input: { payment_id: existing.id } })
+      return null
     })
+    if (found) return found
   } else {
     // No payment yet: Medusa authorizes and captures the session and completes its cart (authorizing a session
     // deleted meanwhile fails before any cart is completed).
@@ -281,10 +286,35 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   return "settled"
 }
 
-/** Runs `job` holding Medusa's own lock of the cart (its cart workflows take it by the cart's id), if there is a cart. */
-function underCartLock(container: MedusaContainer, cartId: string | null, job: () => Promise<void>): Promise<void> {
-  return cartId ? container.resolve(Modules.LOCKING).execute(cartId, job, { timeout: 30 }) : job()
+/**
+ * Runs `job` holding Medusa's own lock of the cart, if there is a cart: taken as Medusa's cart workflows take it
+ * (acquireLockStep: `acquire` of the cart's id, tried every 0.3 s for up to 30 s), since a locking provider's
+ * `execute` need not exclude `acquire` (the PostgreSQL provider's does not).
+ */
+async function underCartLock<T>(container: MedusaContainer, cartId: string | null, job: () => Promise<T>): Promise<T> {
+  if (!cartId) return job()
+  const locking = container.resolve(Modules.LOCKING)
+  const ownerId = `odeme-settle:${randomUUID()}`
+  const giveUpAt = Date.now() + CART_LOCK_TIMEOUT_MS
+  for (;;) {
+    try {
+      await locking.acquire(cartId, { ownerId, expire: CART_LOCK_EXPIRE_SECONDS })
+      break
+    } catch (err) {
+      if (Date.now() >= giveUpAt) throw err
+      await new Promise((r) => setTimeout(r, 300))
+    }
+  }
+  try {
+    return await job()
+  } finally {
+    await locking.release(cartId, { ownerId })
+  }
 }
+
+const CART_LOCK_TIMEOUT_MS = 30_000
+/** As Medusa's cart workflows: a holder that died leaves the cart locked this long at most. */
+const CART_LOCK_EXPIRE_SECONDS = 120
 
 /**
  * Money captured onto a canceled order is given back: what the session's
