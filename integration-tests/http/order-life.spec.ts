@@ -298,6 +298,8 @@ medusaIntegrationTestRunner({
           const session = res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === provider)
           expect(session.data).toMatchObject({ ...own, state: "pending" })
           for (const key of ["manual_refunds", "iban", "charged_amount"]) expect(session.data[key]).toBeUndefined()
+          // The customer's address comes from the customer's request only, never from an admin's.
+          expect(session.data.client_ip === undefined).toBe(route === "admin")
         }
         const named = await api.post(
           `/${route}/payment-collections/${collectionId}/payment-sessions`,

@@ -7,7 +7,7 @@ import {
 } from "./admin/odeme/validators"
 import { OdemeReturnQuery } from "./odeme/validators"
 import { StoreAuthorizeOdemeBalance, StoreCreateOdemeCheckoutForm, StoreGetOdemePaymentSessionParams } from "./store/odeme/validators"
-import { odemeSessionInput } from "./utils/client-ip"
+import { odemeAdminSessionInput, odemeSessionInput } from "./utils/client-ip"
 import { knownQueryOnly } from "./utils/known-query"
 import { limitPerAddress } from "./utils/rate-limit"
 
@@ -18,12 +18,17 @@ import { limitPerAddress } from "./utils/rate-limit"
  */
 export default defineMiddlewares({
   routes: [
-    // Medusa's store route, and its admin route that does the same (Medusa 2.14.2+).
-    ...["/store/payment-collections/:id/payment-sessions", "/admin/payment-collections/:id/payment-sessions"].map((matcher) => ({
-      matcher,
-      method: ["POST" as const],
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
       middlewares: [odemeSessionInput],
-    })),
+    },
+    {
+      // Medusa's admin route that does the same (Medusa 2.14.2+).
+      matcher: "/admin/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [odemeAdminSessionInput],
+    },
     {
       // The raw body is kept with the notification; a notification is small.
       matcher: "/odeme/webhook",

@@ -60,6 +60,19 @@ export function customerAddress(req: MedusaRequest, options: Pick<OdemeOptions, 
  * `manual_refunds` would show there as money to pay back.
  */
 export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  guardSessionData(req, next, true)
+}
+
+/**
+ * The same guard on Medusa's admin route that opens sessions: the request's
+ * address is the admin's, not the customer's, so no `client_ip` is set (a
+ * transfer then cannot be created from it, as before).
+ */
+export function odemeAdminSessionInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  guardSessionData(req, next, false)
+}
+
+function guardSessionData(req: MedusaRequest, next: MedusaNextFunction, fromCustomer: boolean) {
   const body = req.body as { provider_id?: unknown; data?: Record<string, unknown> } | undefined
   if (!body || typeof body.provider_id !== "string" || !body.provider_id.startsWith("pp_odeme-")) return next()
   const given = body.data && typeof body.data === "object" ? body.data : {}
@@ -68,9 +81,9 @@ export function odemeSessionInput(req: MedusaRequest, _res: MedusaResponse, next
       odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it.")
     )
   }
-  const ip = customerAddress(req, odemeModule(req.scope).odemeOptions)
   const allowed = body.provider_id.startsWith("pp_odeme-transfer_") ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
   const rest = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k)))
+  const ip = fromCustomer ? customerAddress(req, odemeModule(req.scope).odemeOptions) : null
   body.data = ip ? { ...rest, client_ip: ip } : rest
   const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
   if (validated) validated.data = body.data
