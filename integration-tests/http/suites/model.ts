@@ -186,8 +186,12 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
         { cart_id: w.cartId },
         { ...store.headers, validateStatus: () => true }
       )
-      // A cart another payment already paid gets no fresh form (a second tab): the one the session's data carries is paid anyway.
-      if (res.status !== 200) note(`fresh form refused: ${res.data?.code ?? res.status}`)
+      // A cart another payment already paid gets no fresh form (a second tab): the one the session's data carries is
+      // paid anyway, as someone who kept it could. Any other refusal of a payable session is a finding.
+      if (res.status !== 200) {
+        if (!/odeme\.already_paid/.test(res.data?.message ?? "")) throw new Error(`fresh form refused: ${res.status} ${res.data?.message}`)
+        note("fresh form refused: already paid")
+      }
       return (w.forms[w.current] = res.status === 200 ? res.data.form : w.dataForms[w.current])
     }
 
