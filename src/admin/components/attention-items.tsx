@@ -10,6 +10,8 @@ import { attentionTitle, attentionTodo, checkToast, errorText } from "./words"
 
 /** The shortest note "Mark resolved" sends: the server's RESOLVE_NOTE_MIN_LENGTH (src/api/admin/odeme/validators.ts). */
 const RESOLVE_NOTE_MIN_LENGTH = 3
+/** The longest: the server's validator (AdminResolveOdemePayment, `max(1000)` after trimming). */
+const RESOLVE_NOTE_MAX_LENGTH = 1000
 
 /**
  * "Needs attention" items with what to do and their actions. Used by the
@@ -88,6 +90,11 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
     // The server's rule (RESOLVE_NOTE_MIN_LENGTH), said before sending, in the user's language.
     if (action === "resolve" && (note ?? "").trim().length < RESOLVE_NOTE_MIN_LENGTH) {
       toast.error(t("odeme.attention.toast.failed"), { description: t("odeme.errors.note_too_short") })
+      return
+    }
+    // The server's other bound (1,000 characters); Medusa's own refusal of it would reach the user in English.
+    if (action === "resolve" && (note ?? "").trim().length > RESOLVE_NOTE_MAX_LENGTH) {
+      toast.error(t("odeme.attention.toast.failed"), { description: t("odeme.errors.note_too_long") })
       return
     }
     mutation.mutate(
