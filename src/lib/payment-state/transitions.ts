@@ -127,8 +127,9 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
   const uuid = "uuid" in a ? (a.uuid ?? null) : null
   const ours = !!uuid && uuid === p.primary_uuid
   const other = !!uuid && !!p.primary_uuid && uuid !== p.primary_uuid
-  // Money on a session Medusa lost is given back once: by its own refund's item when Medusa refunded it.
-  const gone: Decision["charge"] = medusa.refunded_in_medusa ? "none" : "late"
+  // Money on a session Medusa lost is given back once: by its own refund's item when Medusa refunded this very
+  // payment (another service payment of the session is not what Medusa refunded).
+  const gone: Decision["charge"] = medusa.refunded_in_medusa && !other ? "none" : "late"
 
   switch (a.kind) {
     case "invalid":

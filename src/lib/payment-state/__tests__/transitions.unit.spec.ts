@@ -197,6 +197,11 @@ describe("what the table promises about money", () => {
       const d = decide(facts(s), ANSWERS["paid(own)"], { session_alive: false, refunded_in_medusa: true })
       expect(d).toMatchObject({ to: "review", review_code: "session_gone", action: "none", charge: "none", warn: true })
     }
+    // Another service payment of that session is not what Medusa refunded: it is money to give back of its own.
+    expect(decide(facts("awaiting_transfer"), ANSWERS["paid(other)"], { session_alive: false, refunded_in_medusa: true })).toMatchObject({
+      review_code: "session_gone",
+      charge: "late",
+    })
   })
 
   it("a paid payment whose session Medusa lost before it was settled goes to review, never settled silently", () => {
