@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OdemeApiError } from "../client"
+import type { PaymentState } from "../modules/odeme/models/states"
 import { messageWithCode, type OdemeErrorCode } from "../storefront/error-codes"
 
 type Logger = { warn(message: string): void }
@@ -62,4 +63,26 @@ export function toMedusaError(
     "odeme.service_unavailable",
     `The payment service failed while trying to ${action} (HTTP ${err.status ?? "?"}). Please try again in a moment.`
   )
+}
+
+/**
+ * Why a payment in `state` cannot be paid now, in the customer's words: the one mapping of the plugin's states
+ * to refusals (a checkout's authorize while nothing is verified, a fresh form for a payment that is no longer
+ * waiting). `paid` is a refusal only where paying again is asked for.
+ */
+export function unpayableError(state: PaymentState, type: string): MedusaError {
+  switch (state) {
+    case "paid":
+      return odemeError(type, "odeme.already_paid", "This payment has already been made; there is nothing more to pay.")
+    case "failed":
+      return odemeError(type, "odeme.payment_failed", "The payment failed at the payment service. Please try again or choose another payment method.")
+    case "review":
+      return odemeError(type, "odeme.payment_in_review", "The payment could not be confirmed automatically and is being reviewed by the store.")
+    case "canceled":
+    case "expired":
+      return odemeError(type, "odeme.payment_canceled", "This payment was canceled; please start the payment again.")
+    default:
+      // Nothing verified yet (a transfer chosen on the service's page waits for its money): the storefront asks again.
+      return odemeError(type, "odeme.payment_pending", "The payment has not been confirmed by the payment service yet.")
+  }
 }

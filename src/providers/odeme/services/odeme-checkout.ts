@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { AuthorizePaymentInput, AuthorizePaymentOutput, InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import { z } from "@medusajs/framework/zod"
 import { chargeableAmount } from "../../../lib/amount-rules"
-import { odemeError } from "../../../lib/medusa-errors"
+import { odemeError, unpayableError } from "../../../lib/medusa-errors"
 import { zodMessage } from "../../../storefront/validation-message"
 import { checkoutDescription, checkoutFormFor } from "../../../lib/checkout-form"
 import { allowedStorefrontOrigins, CHECKOUT_CURRENCIES } from "../../../lib/options"
@@ -80,36 +80,8 @@ export class OdemeCheckoutProvider extends OdemeBase {
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const raw = { ...(input.data ?? {}), session_id: this.medusaSessionId(input) }
     const { state, data } = await this.currentState(raw)
-    switch (state) {
-      case "paid":
-        return { status: toSessionStatus("paid"), data }
-      case "failed":
-        throw odemeError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "odeme.payment_failed",
-          "The payment failed at the payment service. Please try again or choose another payment method."
-        )
-      case "review":
-        throw odemeError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "odeme.payment_in_review",
-          "The payment could not be confirmed automatically and is being reviewed by the store."
-        )
-      case "canceled":
-      case "expired":
-        throw odemeError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "odeme.payment_canceled",
-          "This payment was canceled; please start the payment again."
-        )
-      default:
-        // Nothing verified yet: the storefront shows "confirming" and asks again.
-        throw odemeError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "odeme.payment_pending",
-          "The payment has not been confirmed by the payment service yet."
-        )
-    }
+    if (state === "paid") return { status: toSessionStatus("paid"), data }
+    throw unpayableError(state, MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
   }
 
   /** Only the confirmation path moves a checkout session; this reads what it recorded. */

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
 import { odemeModule } from "../../../../../../lib/odeme-module"
-import { odemeError } from "../../../../../../lib/medusa-errors"
+import { odemeError, unpayableError } from "../../../../../../lib/medusa-errors"
 import { findOwnedSession, refuseUnpayable, sessionNotFound } from "../../../../../utils/owned-session"
 import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
 
@@ -21,7 +21,7 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   const odeme = odemeModule(req.scope)
   const row = await odeme.getPayment(session.id)
   if (!row) throw sessionNotFound()
-  if (row.status !== "pending") throw notPending(row.status)
+  if (row.status !== "pending") throw unpayableError(row.status, MedusaError.Types.NOT_ALLOWED)
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
   res.json({
@@ -35,13 +35,4 @@ async function displayId(req: MedusaRequest, orderId: string): Promise<number | 
     data: [order],
   } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
   return (order as { display_id?: number } | undefined)?.display_id ?? null
-}
-
-/** A form is signed only for a payment still waiting: what the shopper is told instead, by the payment's state. */
-function notPending(status: string): MedusaError {
-  if (status === "paid")
-    return odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", `This payment is already paid; no new form is needed.`)
-  if (status === "failed") return odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.payment_failed", `This payment failed; start a new payment.`)
-  if (status === "review") return odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.payment_in_review", `This payment is being reviewed by the store.`)
-  return odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.payment_canceled", `This payment is already ${status}; start a new payment.`)
 }
