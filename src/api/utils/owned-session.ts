@@ -1,9 +1,9 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import { hasNulCharacter } from "../../lib/notification-shape"
-import { paidByOthers } from "../../lib/payment-state/medusa-side"
+import { payability } from "../../lib/payment-state/medusa-side"
 import type { OwnershipProof } from "../store/odeme/validators"
 
 export interface OwnedSession {
@@ -86,27 +86,20 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
 
 /**
  * What can no longer be paid is not offered for payment (money sent anyway
- * is listed to give back): a balance whose order was canceled, and a cart or
- * balance another payment already paid in full (a second tab still on the
- * payment step).
+ * is listed to give back): a balance whose order was canceled, a cart or
+ * balance another payment still holds money of (a second tab still on the
+ * payment step), and a session whose amount the collection no longer asks.
  */
 export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSession): Promise<void> {
   if (session.order_canceled) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", "This order was canceled; its balance can no longer be paid.")
   }
+  const { paidByOthers, amountChanged } = await payability(scope, session.id)
   // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
-  if (await paidByOthers(scope, session.id, session.payment_collection_id)) {
+  if (paidByOthers) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")
   }
-  // An order edit, claim or exchange updates an open balance's amount and keeps its sessions: a session opened
-  // before asks for what the balance no longer owes (a cart's sessions are replaced when its total changes).
-  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment_session",
-    fields: ["amount", "payment_collection.amount"],
-    filters: { id: session.id },
-  })
-  const asked = data[0] as { amount: unknown; payment_collection?: { amount: unknown } | null } | undefined
-  if (asked?.payment_collection && !MathBN.eq(MathBN.convert(asked.amount as never), MathBN.convert(asked.payment_collection.amount as never))) {
+  if (amountChanged) {
     throw odemeError(
       MedusaError.Types.NOT_ALLOWED,
       "odeme.amount_changed",

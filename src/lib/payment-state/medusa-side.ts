@@ -135,25 +135,34 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
 }
 
 /**
- * A second tab: another session of the collection was paid and captured
- * first (Medusa deleted this one's sibling, not its capture). True while the
- * collection's other payments still hold money (captured less refunded): a
- * session asks for the collection's whole amount, so paying it too would
- * charge twice, also after a refund in part. Refunded in full (Medusa's
- * compensation of a cart that could not complete) it may be paid again.
- * For a caller that has not read the session with medusaState.
+ * Whether a session can still be paid, for the store routes that sign a form or start a transfer (they have not
+ * read the session with medusaState), in one query: `paidByOthers` as medusaState says it, and whether the session
+ * still asks what its collection asks. An order edit, claim or exchange updates an open balance's amount and keeps
+ * its sessions, so a session opened before asks for what the balance no longer owes (a cart's sessions are
+ * replaced when its total changes).
  */
-export async function paidByOthers(container: MedusaContainer, sessionId: string, collectionId: string): Promise<boolean> {
+export async function payability(container: MedusaContainer, sessionId: string): Promise<{ paidByOthers: boolean; amountChanged: boolean }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: PAYMENT_FIELDS.map((f) => `payments.${f}`),
-    filters: { id: collectionId },
+    entity: "payment_session",
+    fields: ["amount", "payment_collection.amount", ...PAYMENT_FIELDS.map((f) => `payment_collection.payments.${f}`)],
+    filters: { id: sessionId },
   })
-  const collection = data[0] as MedusaCollection | undefined
-  return !!collection && othersHold(collection.payments ?? [], sessionId)
+  const session = data[0] as { amount: unknown; payment_collection?: MedusaCollection | null } | undefined
+  const collection = session?.payment_collection
+  if (!collection) return { paidByOthers: false, amountChanged: false }
+  return {
+    paidByOthers: othersHold(collection.payments ?? [], sessionId),
+    amountChanged: !MathBN.eq(MathBN.convert(session.amount as never), MathBN.convert(collection.amount as never)),
+  }
 }
 
+/**
+ * A second tab: another session of the collection was paid and captured first (Medusa deleted this one's
+ * sibling, not its capture). True while the collection's other payments still hold money (captured less
+ * refunded): a session asks for the collection's whole amount, so paying it too would charge twice, also after
+ * a refund in part. Refunded in full (Medusa's compensation of a cart that could not complete) it may be paid again.
+ */
 function othersHold(payments: MedusaPayment[], sessionId: string): boolean {
   return payments.some((p) => p.payment_session_id !== sessionId && p.captured_at && MathBN.gt(held(p), 0))
 }
@@ -345,10 +354,12 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   if (MathBN.gt(held(after), 0)) {
     const row = await odeme.getPayment(sessionId)
     if (row) {
-      await odeme.recordUnrefundedCapture({
+      await odeme.recordRefund({
         session_id: sessionId,
+        medusa_refund_id: null,
+        // Medusa's amount, so Medusa's (the session's) currency: not what the service charged, which may be TRY.
         amount: formatAmount(held(after) as never),
-        currency: row.charged_currency ?? row.currency,
+        currency: row.currency,
       })
     }
   }

@@ -633,30 +633,20 @@ class OdemeModuleService extends MedusaService({
   // ---- refunds to make by hand ------------------------------------------------
 
   /**
-   * A refund Medusa recorded (the service has no refund call): a to-do until
-   * a person says it was paid back. One per Medusa refund: a repeated call
-   * (Medusa's retries) records nothing new.
+   * Money to pay back in the merchant panel (the service has no refund call): a to-do until a person says it
+   * was paid back. A refund Medusa recorded is recorded once per Medusa refund (Medusa's retries add nothing);
+   * one Medusa could not make (`medusa_refund_id` null: refunds refused, or a refund that failed) once per
+   * session, however often the cancel it follows is followed.
    */
   @InjectManager()
   async recordRefund(refund: RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
     await knexOf(ctx).raw(
-      `insert into ${REFUND} (id, session_id, medusa_refund_id, amount, currency) values (?, ?, ?, ?, ?)
-       on conflict (medusa_refund_id) where medusa_refund_id is not null and deleted_at is null do nothing`,
-      [newEntityId("odref"), refund.session_id, refund.medusa_refund_id, refund.amount, refund.currency]
-    )
-  }
-
-  /**
-   * Money still captured on a canceled order that Medusa could not refund (refunds refused, or a refund
-   * that failed): one item to pay back by hand per session, however often the cancel is followed.
-   */
-  @InjectManager()
-  async recordUnrefundedCapture(refund: Omit<RefundInput, "medusa_refund_id">, @MedusaContext() ctx: Context = {}): Promise<void> {
-    await knexOf(ctx).raw(
       `insert into ${REFUND} (id, session_id, medusa_refund_id, amount, currency)
-       select ?, ?, null, ?, ?
-       where not exists (select 1 from ${REFUND} where session_id = ? and medusa_refund_id is null and deleted_at is null)`,
-      [newEntityId("odref"), refund.session_id, refund.amount, refund.currency, refund.session_id]
+       select ?, ?, ?::text, ?, ?
+       where ?::text is not null
+          or not exists (select 1 from ${REFUND} where session_id = ? and medusa_refund_id is null and deleted_at is null)
+       on conflict (medusa_refund_id) where medusa_refund_id is not null and deleted_at is null do nothing`,
+      [newEntityId("odref"), refund.session_id, refund.medusa_refund_id, refund.amount, refund.currency, refund.medusa_refund_id, refund.session_id]
     )
   }
 

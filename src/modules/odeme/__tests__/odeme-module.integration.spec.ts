@@ -249,6 +249,13 @@ odemeModuleTests(({ service }) => {
       )
       await service.acknowledgeRefund(rows[0].refund_id!, "user_1")
       expect((await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })).counts.refund_due).toBe(0)
+
+      // One Medusa could not make (no Medusa refund id): once per session, acknowledged or not, beside Medusa's own.
+      const byHand = { session_id: "payses_f1", medusa_refund_id: null, amount: "80.00", currency: "TRY" }
+      await service.recordRefund(byHand)
+      await service.recordRefund(byHand)
+      await service.recordRefund({ ...refund, medusa_refund_id: "ref_2" })
+      expect((await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_f1"] })).counts.refund_due).toBe(2)
     })
 
     it("lists a return that said paid with no verified notification, a payment that keeps failing, and a review a person resolved no more", async () => {

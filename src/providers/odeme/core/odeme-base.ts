@@ -217,7 +217,8 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
         session_id: row.session_id,
         medusa_refund_id: input.context?.idempotency_key ?? null,
         amount,
-        currency: row.charged_currency ?? row.currency,
+        // Medusa's amount, so Medusa's (the session's) currency: not what the service charged, which may be TRY.
+        currency: row.currency,
       })
     }
     return {
