@@ -90,6 +90,12 @@ describe("storefrontTarget", () => {
   const payment = (status: string, return_url?: string) =>
     ({ session_id: SESSION, status, metadata: return_url ? { return_url } : null }) as unknown as OdemePaymentRow
 
+  it("back through the cancel address with nothing verified: returned=cancel; anything the plugin knows says itself", () => {
+    expect(new URL(storefrontTarget(options, payment("pending"), null, null, "cancel")).searchParams.get("returned")).toBe("cancel")
+    expect(new URL(storefrontTarget(options, payment("pending"), null, null, "success")).searchParams.get("returned")).toBeNull()
+    expect(new URL(storefrontTarget(options, payment("failed"), "declined", null, "cancel")).searchParams.get("returned")).toBeNull()
+  })
+
   it("the session's return_url on a storefront origin, with what the plugin knows and never a cart", () => {
     const target = new URL(storefrontTarget(options, payment("paid", "https://m.shop.example/tr/done?x=1"), null))
     expect(target.origin + target.pathname).toBe("https://m.shop.example/tr/done")

@@ -55,11 +55,7 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   }
   const settled = await waitForVerdict(odeme, sessionId, waitMs)
   const reason = settled.status === "failed" ? failureReason(q.message) : null
-  const target = new URL(storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId)))
-  // Sent back through cancel_url and nothing verified yet: the payment was not completed on the service's page as far
-  // as the customer knows, so the storefront offers to try again rather than "being confirmed, do not pay again".
-  if (outcome === "cancel" && settled.status === "pending") target.searchParams.set("returned", "cancel")
-  res.redirect(303, target.toString())
+  res.redirect(303, storefrontTarget(odeme.odemeOptions, settled, reason, await balanceOf(req.scope, sessionId), outcome))
 }
 
 /**
@@ -134,7 +130,13 @@ export async function balanceOf(container: MedusaContainer, sessionId: string): 
  * what the order still owes. It names no cart (anyone who knows a session id
  * can open the return address).
  */
-export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow, reason: string | null, balance: BalanceOf | null = null): string {
+export function storefrontTarget(
+  options: OdemeOptions,
+  payment: OdemePaymentRow,
+  reason: string | null,
+  balance: BalanceOf | null = null,
+  outcome: "success" | "cancel" = "success"
+): string {
   const wanted = (payment.metadata as { return_url?: string } | null)?.return_url
   const fallback = balance
     ? `${options.storefrontUrl}/payment-collection/${encodeURIComponent(balance.collectionId)}?order_id=${encodeURIComponent(balance.orderId)}`
@@ -149,6 +151,9 @@ export function storefrontTarget(options: OdemeOptions, payment: OdemePaymentRow
   target.searchParams.set("session_id", payment.session_id)
   // Only once the failure is verified, and only as a code (never the service's free text).
   if (reason) target.searchParams.set("reason", reason)
+  // Sent back through cancel_url and nothing verified yet: the payment was not completed on the service's page as far
+  // as the customer knows, so the storefront offers to try again rather than "being confirmed, do not pay again".
+  if (outcome === "cancel" && payment.status === "pending") target.searchParams.set("returned", "cancel")
   return target.toString()
 }
 
