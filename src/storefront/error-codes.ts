@@ -49,8 +49,8 @@ export const ODEME_ERROR_CODES = [
 
 export type OdemeErrorCode = (typeof ODEME_ERROR_CODES)[number]
 
-/** The message as the plugin sends it: the text, then the code in brackets. */
-export function messageWithCode(message: string, code: OdemeErrorCode): string {
+/** The message as the plugin sends it: the text, then the code in brackets (a store code, or an admin route's). */
+export function messageWithCode(message: string, code: `odeme.${string}`): string {
   return `${message} [${code}]`
 }
 

@@ -87,14 +87,11 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
     // What the person did is kept in the payment's timeline.
     const note = action === "resolve" ? window.prompt(t("odeme.attention.resolvePrompt")) : undefined
     if (note === null) return // canceled
-    // The server's rule (RESOLVE_NOTE_MIN_LENGTH), said before sending, in the user's language.
-    if (action === "resolve" && (note ?? "").trim().length < RESOLVE_NOTE_MIN_LENGTH) {
-      toast.error(t("odeme.attention.toast.failed"), { description: t("odeme.errors.note_too_short") })
-      return
-    }
-    // The server's other bound (1,000 characters); Medusa's own refusal of it would reach the user in English.
-    if (action === "resolve" && (note ?? "").trim().length > RESOLVE_NOTE_MAX_LENGTH) {
-      toast.error(t("odeme.attention.toast.failed"), { description: t("odeme.errors.note_too_long") })
+    // The server's bounds, said before sending in the user's language (Medusa's own refusal of the upper one is English).
+    const length = (note ?? "").trim().length
+    if (action === "resolve" && (length < RESOLVE_NOTE_MIN_LENGTH || length > RESOLVE_NOTE_MAX_LENGTH)) {
+      const why = length < RESOLVE_NOTE_MIN_LENGTH ? "odeme.errors.note_too_short" : "odeme.errors.note_too_long"
+      toast.error(t("odeme.attention.toast.failed"), { description: t(why) })
       return
     }
     mutation.mutate(

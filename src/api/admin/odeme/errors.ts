@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { messageWithCode } from "../../../storefront/error-codes"
 
 /**
  * Stable codes of the admin routes' refusals. The Admin shows the code's text
@@ -26,5 +27,5 @@ export type AdminOdemeErrorCode = (typeof ADMIN_ERROR_CODES)[number]
  * answer Medusa replaces with its own sentence about an Idempotency-Key.
  */
 export function adminOdemeError(type: string, code: AdminOdemeErrorCode, message: string): MedusaError {
-  return new MedusaError(type, `${message} [${code}]`, code)
+  return new MedusaError(type, messageWithCode(message, code), code)
 }
