@@ -32,9 +32,6 @@ export function judgeNotification(
   options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry"> & Partial<Pick<OdemeOptions, "mode">>
 ): ServiceAnswer {
   if (!verify.is_valid) return { kind: "invalid", reason: "the verify endpoint answered is_valid: false" }
-  if (options.mode === "live" && String(verify.mode ?? "").toLowerCase() === "sandbox") {
-    return { kind: "invalid", reason: "the verify endpoint answered in sandbox mode for a live store" }
-  }
   // The answer must itself name the notification's order and payment: an answer that names neither could be
   // about any payment, and the safety of paying would rest on the service binding them silently.
   if (verify.order_id == null || String(verify.order_id).trim() !== n.order_id) {
@@ -48,6 +45,13 @@ export function judgeNotification(
   }
   const official = String(verify.official_status ?? "").toLowerCase()
   const type = n.type ?? null
+  // Checked once the answer is known to be about this payment: a sandbox success for a live store is the merchant's
+  // key, and leaves an item (a sandbox failure or wait changes nothing, as from the right key).
+  if (options.mode === "live" && String(verify.mode ?? "").toLowerCase() === "sandbox") {
+    return official === "successful"
+      ? { kind: "sandbox_paid", uuid: n.uuid, type }
+      : { kind: "invalid", reason: "the verify endpoint answered in sandbox mode for a live store" }
+  }
   if (official === "failed") return { kind: "failed", uuid: n.uuid, type }
   if (official !== "successful") return { kind: "pending", uuid: n.uuid }
 

@@ -50,9 +50,10 @@ describe("judgeNotification (spec §6.2 rules 2–3)", () => {
     expect(judgeNotification(n, { is_valid: true, official_status: "successful", order_id: "payses_1" }, expected, options).kind).toBe("invalid")
   })
 
-  it("refuses a sandbox answer for a live store", () => {
+  it("never pays a live store on a sandbox answer: a success is the wrong key (an item), anything else is refused", () => {
     const live = { ...options, mode: "live" as const }
-    expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, live).kind).toBe("invalid")
+    expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, live).kind).toBe("sandbox_paid")
+    expect(judgeNotification(n, { ...ok, official_status: "failed", mode: "sandbox" }, expected, live).kind).toBe("invalid")
     expect(judgeNotification(n, { ...ok, mode: "quick_checkout_fallback" }, expected, live).kind).toBe("paid")
     expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, options).kind).toBe("paid")
   })
@@ -126,7 +127,8 @@ describe("judgeNotification: the exact answers", () => {
       type: "bank_transfer",
     })
     expect(judgeNotification(n, { ...echo, is_valid: true, official_status: "pending" }, expected, options)).toEqual({ kind: "pending", uuid: "u-1" })
-    expect(judgeNotification(n, { ...ok, mode: "SANDBOX" }, expected, live)).toEqual({
+    expect(judgeNotification(n, { ...ok, mode: "SANDBOX" }, expected, live)).toEqual({ kind: "sandbox_paid", uuid: "u-1", type: null })
+    expect(judgeNotification(n, { ...ok, official_status: "pending", mode: "SANDBOX" }, expected, live)).toEqual({
       kind: "invalid",
       reason: "the verify endpoint answered in sandbox mode for a live store",
     })

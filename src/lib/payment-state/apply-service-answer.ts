@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OdemePaymentRow, StateChange } from "../../modules/odeme/service"
+import { sandboxKeyInLiveStore } from "../key-mode"
 import { odemeModule } from "../odeme-module"
 import { cancelUnpaidOrder, medusaFacts, settlePaid } from "./medusa-side"
 import { decide, type Decision, type ServiceAnswer } from "./transitions"
@@ -37,9 +38,14 @@ const MAX_RACES = 8
  * about a payment ends here: the notification path, the poller, Admin
  * "Check now", and the providers' authorize / status / retrieve.
  */
-export async function applyServiceAnswer(container: MedusaContainer, sessionId: string, answer: ServiceAnswer, opts: ApplyOptions): Promise<Applied> {
+export async function applyServiceAnswer(container: MedusaContainer, sessionId: string, told: ServiceAnswer, opts: ApplyOptions): Promise<Applied> {
   const odeme = odemeModule(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  // Whatever path says "paid", a live store's sandbox key makes it a sandbox payment (see lib/key-mode).
+  const answer: ServiceAnswer =
+    (told.kind === "paid" || told.kind === "mismatch") && (await sandboxKeyInLiveStore(odeme))
+      ? { kind: "sandbox_paid", uuid: told.uuid, type: told.type }
+      : told
 
   // The caller's read, used once; a later round reads again (or takes what the stale-read check just read).
   let known = opts.read
@@ -190,6 +196,8 @@ function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decisio
       return "Another payment had already paid this cart or balance (the customer paid again, e.g. in a second tab): refund this one in the merchant panel"
     case "contradiction":
       return "The service reported failed for a payment it had confirmed: check it in the merchant panel"
+    case "verify_refused_mode":
+      return "A live store was told of a sandbox payment: its API key is a sandbox key. No money moved; set the live key (Settings → Odeme → Test connection)"
     case "creation_unknown":
       return `Transfer creation had no readable answer (${answer.kind === "creation_unknown" ? answer.detail : "?"}): it may exist at the service; it is not created again`
     default:

@@ -29,6 +29,12 @@ export type ServiceAnswer =
    * settle under its lock (a second tab paid the same cart).
    */
   | { kind: "already_paid"; uuid?: string | null }
+  /**
+   * A success reported to a live store whose API key is a sandbox key (or
+   * whose verify answered in sandbox mode): no money moved, and the store's
+   * key is wrong. Never paid; the merchant is told to fix the key.
+   */
+  | { kind: "sandbox_paid"; uuid: string; type?: string | null }
 
 export type AnswerKind = ServiceAnswer["kind"]
 
@@ -122,8 +128,8 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       warn: true,
     })
 
-  // A review caused only by a wrong amount is still waiting for the genuine notification.
-  const open = OPEN.has(p.status) || (p.status === "review" && p.review_code === "amount_mismatch")
+  // A review caused only by a wrong amount or a sandbox confirmation is still waiting for the genuine notification.
+  const open = OPEN.has(p.status) || (p.status === "review" && (p.review_code === "amount_mismatch" || p.review_code === "verify_refused_mode"))
   const uuid = "uuid" in a ? (a.uuid ?? null) : null
   const ours = !!uuid && uuid === p.primary_uuid
   const other = !!uuid && !!p.primary_uuid && uuid !== p.primary_uuid
@@ -192,6 +198,10 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
       return review(p.status === "failed" && medusa.paid_elsewhere ? "already_paid" : "late_success", "late")
+    case "sandbox_paid":
+      // Nothing to give back (no money moved); the item stands until a person fixes the key and resolves it.
+      if (open && p.status !== "review") return review("verify_refused_mode", "none")
+      return keep("rejected")
     case "mismatch":
       if (open) return move("review", "rejected", { review_code: "amount_mismatch", charge: "rejected", warn: true })
       // An edited copy of the payment that paid (the service charges the signed amount): refused. No money

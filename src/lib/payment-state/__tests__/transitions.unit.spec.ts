@@ -20,6 +20,7 @@ const ANSWERS: Record<string, ServiceAnswer> = {
   "order_canceled(captured)": { kind: "order_canceled", uuid: U1, captured: true },
   "order_canceled(uncaptured)": { kind: "order_canceled", uuid: U1, captured: false },
   already_paid: { kind: "already_paid", uuid: U1 },
+  sandbox_paid: { kind: "sandbox_paid", uuid: U1 },
 }
 
 type Row = [to: PaymentState | "=", action: Decision["action"], charge: Decision["charge"], outcome: Decision["outcome"], review?: ReviewCode]
@@ -46,6 +47,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
     already_paid: ["=", "none", null, "unchanged"],
+    sandbox_paid: ["review", "none", "none", "review", "verify_refused_mode"],
   },
   awaiting_transfer: {
     created: ["=", "none", null, "unchanged"],
@@ -63,6 +65,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
     already_paid: ["=", "none", null, "unchanged"],
+    sandbox_paid: ["review", "none", "none", "review", "verify_refused_mode"],
   },
   unknown: {
     created: ["=", "none", null, "unchanged"],
@@ -80,6 +83,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     "order_canceled(captured)": ["canceled", "none", null, "canceled"],
     "order_canceled(uncaptured)": ["canceled", "none", null, "canceled"],
     already_paid: ["=", "none", null, "unchanged"],
+    sandbox_paid: ["review", "none", "none", "review", "verify_refused_mode"],
   },
   paid: {
     created: ["=", "none", null, "unchanged"],
@@ -97,6 +101,7 @@ const TABLE: Record<string, Record<string, Row>> = {
     "order_canceled(captured)": ["=", "none", null, "unchanged"],
     "order_canceled(uncaptured)": ["review", "none", "late", "late_success", "late_success"],
     already_paid: ["review", "none", "late", "late_success", "already_paid"],
+    sandbox_paid: ["=", "none", null, "rejected"],
   },
 }
 for (const s of ["failed", "canceled", "expired"] as const) {
@@ -116,6 +121,7 @@ for (const s of ["failed", "canceled", "expired"] as const) {
     "order_canceled(captured)": ["=", "none", null, "unchanged"],
     "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
     already_paid: ["=", "none", null, "unchanged"],
+    sandbox_paid: ["=", "none", null, "rejected"],
   }
 }
 // A failed attempt closes only its own service payment: another one's success pays (arrival order decides nothing).
@@ -136,6 +142,7 @@ TABLE.review = {
   "order_canceled(captured)": ["=", "none", null, "unchanged"],
   "order_canceled(uncaptured)": ["=", "none", null, "unchanged"],
   already_paid: ["=", "none", null, "unchanged"],
+  sandbox_paid: ["=", "none", null, "rejected"],
 }
 
 const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
@@ -535,6 +542,26 @@ describe("warnings, adopted uuids and review codes: every state × every answer"
       })
     }
   }
+})
+
+describe("a success from the sandbox for a live store (its key is a sandbox key)", () => {
+  it("never pays: an open payment goes to review with a warning (an item), its uuid recorded as no money", () => {
+    for (const status of ["pending", "awaiting_transfer", "unknown"] as const) {
+      expect(decide(facts(status), ANSWERS.sandbox_paid, { session_alive: true })).toMatchObject({
+        to: "review",
+        review_code: "verify_refused_mode",
+        action: "none",
+        charge: "none",
+        warn: true,
+      })
+    }
+  })
+
+  it("still waits for the genuine payment: once the key is fixed, a verified success pays it", () => {
+    const p = { status: "review" as const, review_code: "verify_refused_mode" as const, primary_uuid: null }
+    expect(decide(p, ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({ to: "paid", action: "settle", charge: "primary" })
+    expect(decide(p, ANSWERS.sandbox_paid, { session_alive: true })).toMatchObject({ to: "review", action: "none", charge: null, warn: false })
+  })
 })
 
 // Survivor of `npm run mutate` on transitions.ts (2026-11-26).

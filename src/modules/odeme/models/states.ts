@@ -25,6 +25,7 @@ export const REVIEW_CODES = [
   "already_paid", // a verified success for a cart or balance another payment had already paid (a second tab)
   "contradiction", // the service reported failed for a payment it had confirmed
   "creation_unknown", // "create transfer" timed out or answered 5xx
+  "verify_refused_mode", // a success from the sandbox for a live store: its API key is a sandbox key
 ] as const
 export type ReviewCode = (typeof REVIEW_CODES)[number]
 

@@ -30,6 +30,7 @@ import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { assertPluginRegistered, noteProviderOptions } from "../../../lib/options-registration"
+import { sandboxKeyInLiveStore } from "../../../lib/key-mode"
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
 import { medusaState } from "../../../lib/payment-state/medusa-side"
@@ -89,6 +90,31 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   /** The transition function, for what Medusa itself asked: Medusa acts on the status returned. */
   protected apply(sessionId: string, answer: ServiceAnswer): Promise<Applied> {
     return applyServiceAnswer(rootContainer as MedusaContainer, sessionId, answer, { act: false, sessionAlive: true })
+  }
+
+  /**
+   * A live store whose key is a sandbox key would send customers to the
+   * sandbox's pages, where nothing they pay moves money (lib/key-mode): no
+   * payment is started. When the service cannot be asked now, the session
+   * starts: nothing paid on it is captured before the key is known.
+   */
+  protected async refuseSandboxKeyInLiveStore(): Promise<void> {
+    if (this.options_.mode !== "live") return
+    const sandbox = await sandboxKeyInLiveStore(this.odeme).catch((err: unknown) => {
+      this.logger_.warn(
+        `medusa-payment-odeme: could not ask the service which mode the API key is of: ${err instanceof Error ? err.message : String(err)}`
+      )
+      return false
+    })
+    if (!sandbox) return
+    this.logger_.error(
+      'medusa-payment-odeme: mode is "live" but the API key is a sandbox key: no payment is started. Set the live key (Settings → Odeme → Test connection).'
+    )
+    throw odemeError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "odeme.service_misconfigured",
+      "The store's payment settings are incomplete, so this payment method cannot be used right now."
+    )
   }
 
   protected sessionIdOf(data: Data | undefined): string {

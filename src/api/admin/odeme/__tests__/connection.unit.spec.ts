@@ -1,5 +1,6 @@
 import { OdemeApiError } from "../../../../client"
-import { classifyServiceError, keyModeOf, testConnection } from "../connection/classify"
+import { classifyServiceError, testConnection } from "../connection/classify"
+import { keyModeOf } from "../../../../lib/key-mode"
 import { configurationWarnings, healthWarnings, isPrivateHost } from "../settings/warnings"
 
 const KEY = "sandbox_SECRET_key_123"

@@ -1,5 +1,6 @@
 import { isOdemeApiError, redact, type OdemeClient } from "../../../../client"
 import type { OdemeOptions } from "../../../../lib/options"
+import { keyModeOf, MODE_PROBE } from "../../../../lib/key-mode"
 import { webhookUrlOf } from "../settings/warnings"
 
 /**
@@ -40,14 +41,6 @@ export interface ConnectionResult {
   tested_at: string
 }
 
-/** A harmless question whose answer names the key's mode (spec §4.8: `mode` is `sandbox` for sandbox keys). */
-export const MODE_PROBE = {
-  order_id: "odeme-connection-test",
-  uuid: "00000000-0000-4000-8000-000000000000",
-  status: "failed",
-  hash: "connection-test",
-} as const
-
 export function classifyServiceError(err: unknown, apiKey: string): Pick<ConnectionCheck, "code" | "params" | "detail"> {
   const detail = (text: string | undefined) => (text ? redact(text, [apiKey]).slice(0, 500) : null)
   if (!isOdemeApiError(err)) return { code: "service_error", params: {}, detail: detail(err instanceof Error ? err.message : String(err)) }
@@ -65,12 +58,6 @@ export function classifyServiceError(err: unknown, apiKey: string): Pick<Connect
       if (err.status === 404) return { code: "wrong_base_url", params: { status: 404 }, detail: message }
       return { code: "service_error", params: err.status ? { status: err.status } : {}, detail: message }
   }
-}
-
-/** The key's mode as the verify answer names it; null when it does not say. */
-export function keyModeOf(answerMode: unknown): "sandbox" | "live" | null {
-  if (typeof answerMode !== "string" || !answerMode.trim()) return null
-  return answerMode.trim().toLowerCase() === "sandbox" ? "sandbox" : "live"
 }
 
 export async function testConnection(
