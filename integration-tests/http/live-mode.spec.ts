@@ -107,6 +107,36 @@ medusaIntegrationTestRunner({
       expect((await attention()).filter((i: any) => i.kind === "refund_due")).toHaveLength(1)
     })
 
+    it('refunds: "reject" — the paid session was replaced by a second tab before the admin canceled: its money is still listed to pay back', async () => {
+      const store = await seedStore(getContainer(), { price: 250 })
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      const ok = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: data.bank_groups[0].accounts[0].bank_id,
+        customer_name: "Deniz Aksoy",
+      })
+      const order = (await completeCart(api, store, ok.cart.id)).data.order
+      const [t] = await transfers()
+      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
+      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
+      await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+
+      // A second tab still on the payment step opens another session: Medusa deletes the paid one, its payment keeps the money.
+      const collectionId = (await db()("cart_payment_collection").where({ cart_id: ok.cart.id }).first()).payment_collection_id
+      const again = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER }, store.headers)
+      expect(again.data.payment_collection.payment_sessions.map((s: any) => s.id)).not.toContain(ok.session.id)
+
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
+      const attention = async () =>
+        (await api.get("/admin/odeme/attention", admin.headers)).data.items.filter((i: any) => i.session_id === ok.session.id)
+      const [item] = await waitFor(async () => ((await attention()).some((i: any) => i.kind === "refund_due") ? attention() : undefined))
+      expect(item).toMatchObject({ kind: "refund_due", amount: "250.00", currency: "TRY", order_id: order.id })
+    })
+
     it('refunds: "reject" — stock runs out after the card payment: Medusa deletes the session and keeps the capture; settling it again never touches another cart', async () => {
       const store = await seedStore(getContainer(), { price: 250, providers: [CHECKOUT_PROVIDER, "pp_system_default"] })
       // Another shopper's cart, ready to complete: the oldest cart of the store.

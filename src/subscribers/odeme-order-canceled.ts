@@ -5,7 +5,10 @@ import { applyServiceAnswer } from "../lib/payment-state/apply-service-answer"
 import { giveBackCapture, withSettleLock } from "../lib/payment-state/medusa-side"
 
 type CanceledOrder = {
-  payment_collections?: Array<{ payment_sessions?: Array<{ id: string; provider_id: string }> }>
+  payment_collections?: Array<{
+    payment_sessions?: Array<{ id: string; provider_id: string }>
+    payments?: Array<{ payment_session_id: string | null; provider_id: string }>
+  }>
 }
 
 /**
@@ -38,13 +41,22 @@ async function odemeSessionsOf(container: SubscriberArgs["container"], orderId: 
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id"],
+    fields: [
+      "id",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payments.payment_session_id",
+      "payment_collections.payments.provider_id",
+    ],
     filters: { id: orderId },
   })
-  return ((data[0] as CanceledOrder | undefined)?.payment_collections ?? [])
-    .flatMap((c) => c.payment_sessions ?? [])
-    .filter((s) => s.provider_id.startsWith("pp_odeme-"))
-    .map((s) => s.id)
+  // The payments too: a session Medusa deleted after its payment was captured (the storefront opened another
+  // session on the paid cart) is no longer listed, and its payment still holds the money to give back.
+  const ids = ((data[0] as CanceledOrder | undefined)?.payment_collections ?? []).flatMap((c) => [
+    ...(c.payment_sessions ?? []).filter((s) => s.provider_id.startsWith("pp_odeme-")).map((s) => s.id),
+    ...(c.payments ?? []).filter((p) => p.provider_id.startsWith("pp_odeme-") && p.payment_session_id).map((p) => p.payment_session_id!),
+  ])
+  return [...new Set(ids)]
 }
 
 export const config: SubscriberConfig = {
