@@ -38,3 +38,19 @@ export function isOdemeFailureReason(value: unknown): value is OdemeFailureReaso
 export function odemeReasonMessage(reason: string | null | undefined, language: OdemeLanguage): string {
   return odemeReasonMessages[isOdemeFailureReason(reason) ? reason : "declined"][language]
 }
+
+/**
+ * Text for a return with `returnedFromCancel` (see `parseOdemeReturnParams`): the service
+ * sent the customer back through its cancel address with nothing verified. It sends a cancel
+ * and a failure (a declined card, a failed 3-D Secure check) there alike (spec §6.1), and a
+ * redirect proves nothing, so the text claims neither: not "you canceled", not "no money was taken".
+ */
+export const odemeNotCompletedMessages: Record<OdemeLanguage, string> = {
+  tr: "Ödeme tamamlanmadı. Tekrar deneyebilir ya da başka bir ödeme yöntemi seçebilirsiniz.",
+  en: "The payment was not completed. You can try again or choose another payment method.",
+}
+
+/** The message for a return with `returnedFromCancel`: neutral, true for a cancel and a decline alike. */
+export function odemeNotCompletedMessage(language: OdemeLanguage): string {
+  return odemeNotCompletedMessages[language]
+}

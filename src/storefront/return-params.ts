@@ -13,8 +13,9 @@ export interface OdemeReturnParams {
   reason: OdemeFailureReason | null
   /**
    * The service sent the customer back through its cancel address and nothing is verified yet (`status` is
-   * `pending`): the payment was not completed on its page. Offer to pay again; a payment that is confirmed
-   * after all still becomes the order (the plugin completes the cart itself).
+   * `pending`): the payment was canceled or declined on the service's page (it sends both there; the
+   * redirect is not proof). Show `odemeNotCompletedMessage` (neutral: never "you canceled") and offer to
+   * pay again; a payment that is confirmed after all still becomes the order (the plugin completes the cart itself).
    */
   returnedFromCancel: boolean
 }

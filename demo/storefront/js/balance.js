@@ -6,7 +6,7 @@
  * (?status=&session_id=), and the page polls until the payment is confirmed.
  * The collection and its order are the proof of ownership (no cart).
  */
-import { $, CHECKOUT, TRANSFER, config, params, sdk, sleep } from "/js/core.js"
+import { $, CHECKOUT, TRANSFER, config, odeme, params, sdk, sleep, state } from "/js/core.js"
 import { loadBanks, postForm } from "/js/payment.js"
 import { busy, dateTime, errorText, money, ready, show, showError, t } from "/js/ui.js"
 
@@ -112,13 +112,15 @@ export async function balancePage() {
   const status = params.get("status")
   if (sessionId) {
     // Back from the payment service, or a reload while a transfer waits.
-    // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
-    const canceled = status === "pending" && params.get("returned") === "cancel"
-    $("#balance-pay").hidden = status !== "failed" && !canceled
-    if (status === "failed" || canceled) {
+    // Back through the cancel address with nothing confirmed: canceled or declined on the service's page (it sends
+    // both there), not paid there. The plugin's neutral text (never "canceled"), and an offer to pay again.
+    const notCompleted = status === "pending" && params.get("returned") === "cancel"
+    $("#balance-pay").hidden = status !== "failed" && !notCompleted
+    if (status === "failed" || notCompleted) {
       setStatus("failed", "paymentFailed")
-      const reason = canceled ? "canceled" : params.get("reason")
-      if (reason) showError(t(`reason_${reason}`))
+      const reason = params.get("reason")
+      if (notCompleted) showError(odeme.odemeNotCompletedMessage(state.lang))
+      else if (reason) showError(t(`reason_${reason}`))
       return ready()
     }
     setStatus("pending", "confirming")

@@ -1,5 +1,5 @@
 /** The return page (/checkout/return): back from the payment service, completes the cart. */
-import { $, KEYS, odeme, params, sdk } from "/js/core.js"
+import { $, KEYS, odeme, params, sdk, state } from "/js/core.js"
 import { sessionStatus } from "/js/payment.js"
 import { errorText, ready, show, t } from "/js/ui.js"
 
@@ -12,9 +12,10 @@ function setReturnStatus(status, textKey, message) {
   m.hidden = !message
 }
 
-function paymentFailed(message) {
+/** `tryAgain` false when `message` already offers it (the plugin's text for a return through the cancel address). */
+function paymentFailed(message, tryAgain = true) {
   ready()
-  setReturnStatus("failed", "paymentFailed", [message, t("tryAgain")].filter(Boolean).join(" "))
+  setReturnStatus("failed", "paymentFailed", [message, tryAgain && t("tryAgain")].filter(Boolean).join(" "))
   const back = $("#back-to-payment")
   back.hidden = false
   back.onclick = () => (location.href = `/checkout?${new URLSearchParams({ message: message || t("paymentFailed") })}`)
@@ -57,8 +58,9 @@ export async function returnPage() {
   const reason = params.get("reason")
   const message = reason ? t(`reason_${reason}`) : undefined
   if (status === "failed" || !cartId || !sessionId) return paymentFailed(message)
-  // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
-  if (status === "pending" && params.get("returned") === "cancel") return paymentFailed(t("reason_canceled"))
+  // Back through the cancel address with nothing confirmed: canceled or declined on the service's page (it sends
+  // both there), not paid there. The plugin's neutral text (never "canceled"), and an offer to pay again.
+  if (status === "pending" && params.get("returned") === "cancel") return paymentFailed(odeme.odemeNotCompletedMessage(state.lang), false)
   setReturnStatus(status === "paid" ? "paid" : "pending", status === "paid" ? "completing" : "confirming")
   ready()
   try {

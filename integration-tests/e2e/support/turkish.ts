@@ -5,7 +5,7 @@
  * reasons, the demo storefront's labels, the Admin's words), so a new English
  * string that leaks into a Turkish page is caught without editing this file.
  */
-import { odemeErrorMessages, odemeReasonMessages } from "../../../src/storefront"
+import { odemeErrorMessages, odemeNotCompletedMessages, odemeReasonMessages } from "../../../src/storefront"
 import adminEn from "../../../src/admin/i18n/json/en.json"
 import adminTr from "../../../src/admin/i18n/json/tr.json"
 
@@ -43,7 +43,7 @@ function pairs(): Array<[string, string]> {
     const t = demoMessages.tr[k]
     if (typeof e === "string" && typeof t === "string") out.push([e, t])
   }
-  for (const m of [...Object.values(odemeErrorMessages), ...Object.values(odemeReasonMessages)]) out.push([m.en, m.tr])
+  for (const m of [...Object.values(odemeErrorMessages), ...Object.values(odemeReasonMessages), odemeNotCompletedMessages]) out.push([m.en, m.tr])
   return out
 }
 

@@ -13,6 +13,8 @@ import {
   odemeErrorMessage,
   odemeErrorMessages,
   odemeLanguage,
+  odemeNotCompletedMessage,
+  odemeNotCompletedMessages,
   odemeProviderId,
   odemeProviderKind,
   odemeReasonMessage,
@@ -82,6 +84,19 @@ describe("reason messages", () => {
     expect(odemeReasonMessage("<script>", "en")).toBe(odemeReasonMessages.declined.en)
     expect(odemeReasonMessage(null, "tr")).toBe(odemeReasonMessages.declined.tr)
     expect(odemeReasonMessage("insufficient_funds", "tr")).toMatch(/bakiye/)
+  })
+
+  it("word a return through the cancel address neutrally, true for a cancel and a decline alike", () => {
+    // The service sends a declined card or a failed 3-D Secure check to the cancel address too (spec §6.1).
+    expect(odemeNotCompletedMessage("tr")).toBe("Ödeme tamamlanmadı. Tekrar deneyebilir ya da başka bir ödeme yöntemi seçebilirsiniz.")
+    expect(odemeNotCompletedMessage("en")).toBe("The payment was not completed. You can try again or choose another payment method.")
+    for (const language of ["tr", "en"] as const) {
+      const text = odemeNotCompletedMessage(language)
+      expect(text).toBe(odemeNotCompletedMessages[language])
+      // Neither "you canceled" nor a claim about the money: a redirect proves neither.
+      expect(text).not.toBe(odemeReasonMessages.canceled[language])
+      expect(text).not.toMatch(/iptal|cancel|çekil|charged|taken|refund|iade/i)
+    }
   })
 })
 

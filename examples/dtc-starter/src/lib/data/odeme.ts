@@ -18,11 +18,10 @@ import {
   type OdemeTransferSessionData,
 } from "medusa-payment-odeme/storefront"
 import { ODEME_DEFAULT_LANGUAGE, acceptLanguageTags, browserOdemeLanguage } from "@lib/odeme/strings"
-import { getAuthHeaders, getCacheTag, getCartId } from "@lib/data/cookies"
-import { placeOrder } from "@lib/data/cart"
+import { getAuthHeaders, getCacheTag, getCartId, removeCartId } from "@lib/data/cookies"
 import { headers as requestHeaders } from "next/headers"
 import { revalidateTag } from "next/cache"
-import { unstable_rethrow } from "next/navigation"
+import { redirect } from "next/navigation"
 import { getLocale } from "@lib/data/locale-actions"
 
 /**
@@ -94,19 +93,39 @@ export async function startOdemePaymentSession(
 }
 
 /**
- * The starter's `placeOrder` (on an order it redirects to the order page: that redirect
- * passes through), with every other answer as a result the page can read: `"cart"` when
- * Medusa answered the cart (the payment is not authorized yet), a failure with its message
- * (Medusa's 409 when the plugin's webhook is completing the same cart) and code.
+ * Medusa answered the cart instead of an order (`{ type: "cart", error }`): the payment was not
+ * authorized. `code` is the plugin's code when the refusal is its own (e.g. `odeme.creation_unknown`,
+ * `odeme.payment_in_review`, `odeme.service_unavailable`, `odeme.already_paid`): the page shows its
+ * Turkish or English text (odemeErrorMessage). `message` is Medusa's own, English.
  */
-export async function placeOdemeOrder(cartId: string | null): Promise<OdemeResult<"cart">> {
+export type OdemeCartAnswer = { type: "cart"; message: string | null; code: OdemeErrorCode | null }
+
+/**
+ * Completes the cart like the starter's `placeOrder`, which it replaces because `placeOrder`
+ * returns only the cart and drops Medusa's `error`, the one place a completion refused in payment
+ * authorization says why. On an order it does what `placeOrder` does: caches revalidated, cart
+ * cookie removed, redirect to /[countryCode]/order/:id/confirmed (that redirect passes through,
+ * thrown). The cart answer comes back with its error's message and code (OdemeCartAnswer); a
+ * thrown failure (Medusa's 409 while the plugin's webhook completes the same cart, a network
+ * error) as a failure with its message and code.
+ */
+export async function placeOdemeOrder(cartId: string | null): Promise<OdemeResult<OdemeCartAnswer>> {
+  let completed: HttpTypes.StoreCompleteCartResponse
   try {
-    await placeOrder(cartId ?? undefined)
-    return { ok: true, value: "cart" }
+    const id = cartId ?? (await getCartId())
+    if (!id) return { ok: false, message: "No existing cart found when placing an order", code: null }
+    completed = await sdk.store.cart.complete(id, {}, { ...(await getAuthHeaders()) })
+    revalidateTag(await getCacheTag("carts"))
   } catch (e) {
-    unstable_rethrow(e) // the redirect to the order page
     return failure(e)
   }
+  if (completed.type === "order") {
+    const countryCode = completed.order.shipping_address?.country_code?.toLowerCase()
+    revalidateTag(await getCacheTag("orders"))
+    await removeCartId()
+    redirect(`/${countryCode}/order/${completed.order.id}/confirmed`)
+  }
+  return { ok: true, value: { type: "cart", message: completed.error?.message || null, code: odemeErrorCode(completed.error) } }
 }
 
 /** A freshly signed Quick Checkout form: signed now, so never older than the service's 30 minutes. */

@@ -4,5 +4,8 @@ export declare const getAuthHeaders: () => Promise<{ authorization: string } | R
 /** The `_medusa_cart_id` cookie. */
 export declare const getCartId: () => Promise<string | undefined>
 
+/** Removes the `_medusa_cart_id` cookie (once the cart became an order). */
+export declare const removeCartId: () => Promise<void>
+
 /** The cache tag of a resource ("carts", …) for `revalidateTag`. */
 export declare const getCacheTag: (tag: string) => Promise<string>

@@ -11,6 +11,7 @@ import { formatOdemeDeadline } from "@lib/odeme/strings"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button, Heading, Text } from "@modules/common/components/ui"
 import {
+  odemeNotCompletedMessage,
   odemeReasonMessage,
   submitQuickCheckoutForm,
   waitForPayment,
@@ -50,8 +51,9 @@ const OdemeBalance = ({ collectionId, balance, banks, returned, language }: Prop
   const [phase, setPhase] = useState<Phase>(() => {
     if (balance.status === "completed") return { name: "paid" }
     if (returned?.status === "failed") return { name: "choose", error: odemeReasonMessage(returned.reason, language) }
-    // Back through the cancel address with nothing confirmed: not paid on the service's page; offer to pay again.
-    if (returned?.returnedFromCancel) return { name: "choose", error: odemeReasonMessage("canceled", language) }
+    // Back through the cancel address with nothing confirmed: canceled or declined on the service's page
+    // (it sends both there), not paid there; a neutral text, and an offer to pay again.
+    if (returned?.returnedFromCancel) return { name: "choose", error: odemeNotCompletedMessage(language) }
     if (returned) return { name: "waiting", sessionId: returned.sessionId }
     return { name: "choose" }
   })

@@ -23,8 +23,10 @@ const isRedirect = (e: unknown) =>
  * The review step's button for both Odeme providers.
  * Quick Checkout: the customer leaves for the service's page with a form
  * signed just now, and comes back to /[countryCode]/checkout/return.
- * Bank transfer: the order is placed right away through the starter's own
- * `placeOrder` (its payment waits for the money); the order page shows the IBAN.
+ * Bank transfer: the order is placed right away (placeOdemeOrder, the starter's
+ * `placeOrder` keeping Medusa's refusal; its payment waits for the money); the
+ * order page shows the IBAN. A refusal shows the text of the plugin's code
+ * (e.g. `odeme.creation_unknown`: do not create a second transfer).
  */
 const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props) => {
   const language = useOdemeLanguage()
@@ -48,9 +50,10 @@ const OdemePaymentButton = ({ cart, notReady, "data-testid": dataTestId }: Props
 
   const placeTransferOrder = async () => {
     try {
-      // Redirects to the order page on success; a cart back means the transfer was not created.
+      // Redirects to the order page on success; a cart back means the payment was not authorized:
+      // its refusal (or the failure) carries the plugin's code, shown as that code's text.
       const placed = await placeOdemeOrder(cart.id)
-      setError(placed.ok ? t.transferNotCreated : odemeErrorMessage(placed, language, t.transferNotCreated))
+      setError(odemeErrorMessage(placed.ok ? placed.value : placed, language, t.transferNotCreated))
     } catch (e) {
       if (isRedirect(e)) return // navigating to the order page
       setError(odemeErrorMessage(e, language, t.transferNotCreated))

@@ -18,8 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Where medusa-payment-odeme sends the customer back after the payment page
  * (the plugin's `checkout.returnPath`, or the session's `return_url`):
- * `?status=paid|pending|failed&session_id=…[&reason=…]`. The redirect carries
- * no cart id: the cart is the one in the starter's cart cookie.
+ * `?status=paid|pending|failed&session_id=…[&reason=…][&returned=cancel]`
+ * (`returned=cancel`: canceled or declined on the service's page, not proof).
+ * The redirect carries no cart id: the cart is the one in the starter's cart cookie.
  */
 export default async function OdemeReturnPage(props: Props) {
   const [searchParams, language] = await Promise.all([props.searchParams, getOdemeLanguage()])
