@@ -248,6 +248,56 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect(created.amount).toBe("500.00")
     })
 
+    it("a balance the order no longer owes (a later edit took off more than it asked): nothing is offered, and money paid anyway is listed to give back, never captured", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const proof = { payment_collection_id: collection.id, order_id: orderId }
+      const checkout = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+
+      // The merchant then takes every item off: the order owes less than nothing, and Medusa keeps the open
+      // balance asking 250.00 (it updates an open balance only while what is owed is not below zero).
+      const { data } = await asAdmin.get(`/admin/orders/${orderId}?fields=id,*items`)
+      expect((await asAdmin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
+      for (const item of data.order.items) {
+        expect((await asAdmin.post(`/admin/order-edits/${orderId}/items/item/${item.id}`, { quantity: 0 })).status).toBe(200)
+      }
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
+      const edited = await orderWithCollections(orderId)
+      expect(Number(edited.summary.pending_difference)).toBeLessThan(0)
+      expect(edited.payment_collections.find((pc: any) => pc.id === collection.id)).toMatchObject({ status: "not_paid", amount: 250 })
+
+      const refusedForm = await store_(`/store/odeme/payment-sessions/${checkout.id}/form`, proof)
+      expect(refusedForm.status).toBe(400)
+      expect(refusedForm.data.message).toMatch(/\[odeme\.already_paid\]/)
+      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name: "Ayşe Yılmaz",
+        sandbox_result: "pending",
+      })
+      const refusedTransfer = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
+      expect(refusedTransfer.status).toBe(400)
+      expect(refusedTransfer.data.message).toMatch(/\[odeme\.already_paid\]/)
+      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+
+      // The form the first session's data carries is paid anyway: verified, never captured, listed to give back.
+      const card = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+      await payByCard(await openCheckout(card.data.form), "approve")
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = await waitFor(async () => {
+        const r = await db("odeme_payment").where({ session_id: card.id }).first()
+        return r?.status === "review" ? r : undefined
+      })
+      expect(row).toMatchObject({ review_code: "already_paid" })
+      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
+      expect(attention.items.filter((i: any) => i.session_id === card.id)).toEqual([
+        expect.objectContaining({ kind: "review", code: "already_paid" }),
+      ])
+      const after = await orderWithCollections(orderId)
+      const balance = after.payment_collections.find((pc: any) => pc.id === collection.id)
+      expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
+    })
+
     it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
       const orderId = await paidOrder()
       const other = await paidOrder()

@@ -21,7 +21,7 @@ type MedusaPayment = {
   captures?: Array<Amount & { id: string }> | null
   refunds?: Amount[] | null
 }
-type OrderLink = { id: string; status?: string } | null
+type OrderLink = { id: string; status?: string; summary?: { raw_pending_difference?: unknown; pending_difference?: unknown } | null } | null
 type MedusaCollection = {
   status: string
   amount: unknown
@@ -43,6 +43,7 @@ const COLLECTION_FIELDS = [
   "cart.order.status",
   "order.id",
   "order.status",
+  "order.summary",
   ...PAYMENT_FIELDS.map((f) => `payments.${f}`),
 ]
 const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => MathBN.add(acc, MathBN.convert(x.amount as never)), MathBN.convert(0))
@@ -66,6 +67,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     fields: [
       "id",
       "status",
+      "amount",
       "payment_collection_id",
       ...PAYMENT_FIELDS.map((f) => `payment.${f}`),
       ...COLLECTION_FIELDS.map((f) => `payment_collection.${f}`),
@@ -75,6 +77,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   type Session = {
     id: string
     status: string
+    amount?: unknown
     payment_collection_id: string
     payment_collection?: MedusaCollection | null
     payment?: MedusaPayment | null
@@ -130,7 +133,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     cartId,
     orderId: order?.id ?? null,
     orderCanceled,
-    paidByOthers: !!collection && othersHold(collection.payments ?? [], sessionId),
+    paidByOthers: !!collection && (othersHold(collection.payments ?? [], sessionId) || owesLess(collection, session.amount)),
   }
 }
 
@@ -145,14 +148,20 @@ export async function payability(container: MedusaContainer, sessionId: string):
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["amount", "payment_collection.amount", ...PAYMENT_FIELDS.map((f) => `payment_collection.payments.${f}`)],
+    fields: [
+      "amount",
+      "payment_collection.amount",
+      "payment_collection.cart.id",
+      "payment_collection.order.summary",
+      ...PAYMENT_FIELDS.map((f) => `payment_collection.payments.${f}`),
+    ],
     filters: { id: sessionId },
   })
   const session = data[0] as { amount: unknown; payment_collection?: MedusaCollection | null } | undefined
   const collection = session?.payment_collection
   if (!collection) return { paidByOthers: false, amountChanged: false }
   return {
-    paidByOthers: othersHold(collection.payments ?? [], sessionId),
+    paidByOthers: othersHold(collection.payments ?? [], sessionId) || owesLess(collection, session.amount),
     amountChanged: !MathBN.eq(MathBN.convert(session.amount as never), MathBN.convert(collection.amount as never)),
   }
 }
@@ -165,6 +174,20 @@ export async function payability(container: MedusaContainer, sessionId: string):
  */
 function othersHold(payments: MedusaPayment[], sessionId: string): boolean {
   return payments.some((p) => p.payment_session_id !== sessionId && p.captured_at && MathBN.gt(held(p), 0))
+}
+
+/**
+ * An order's balance (its collection, no cart) that asks more than the order still owes: a later edit, return
+ * or claim took off more than it asked. Medusa updates an open balance's amount only while what is owed is not
+ * below zero, so the collection keeps asking its old amount; paid, that money would be more than the order
+ * owes. Treated as paid by others: not offered, and money paid anyway is listed to give back. Only before this
+ * payment is on the order (its capture lowers what is owed): callers ask it of an unsettled payment.
+ */
+function owesLess(collection: MedusaCollection, amount: unknown): boolean {
+  if (one(collection.cart) || amount == null) return false
+  const summary = one(collection.order)?.summary
+  const owed = summary?.raw_pending_difference ?? summary?.pending_difference
+  return owed != null && MathBN.lt(MathBN.convert(owed as never), MathBN.convert(amount as never))
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
