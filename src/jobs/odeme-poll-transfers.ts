@@ -3,7 +3,6 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
 import { ODEME_MODULE } from "../modules/odeme"
-import type OdemeModuleService from "../modules/odeme/service"
 
 /**
  * Offers of a pass per tick. Medusa runs a scheduled job on one instance
@@ -15,7 +14,7 @@ import type OdemeModuleService from "../modules/odeme/service"
 const PASS_OFFERS = 8
 
 export default async function odemePollTransfersJob(container: MedusaContainer) {
-  if (!container.resolve<OdemeModuleService>(ODEME_MODULE).odemeOptions.transfer.pollerEnabled) return
+  // Offered also with transfer.pollerEnabled off: a pass retries the inbox too, which no option turns off.
   try {
     await container.resolve(Modules.EVENT_BUS).emit(Array.from({ length: PASS_OFFERS }, (_, offer) => ({ name: POLL_EVENT, data: { offer } })))
   } catch (err) {

@@ -22,6 +22,8 @@ export interface PollOptions {
   timeBudgetMs?: number
   /** Rows claimed per query (a page). */
   batchSize?: number
+  /** Check due API transfers (default: `transfer.pollerEnabled`); the inbox and the reconciler run either way. */
+  transfers?: boolean
 }
 
 /** How long a claimed row is not handed to another poller: longer than any pass. */
@@ -46,7 +48,12 @@ export async function pollTransfers(container: MedusaContainer, opts: PollOption
   const pageSize = Math.min(opts.batchSize ?? 100, maxPerRun)
   const summary: PollSummary = { checked: 0, paid: 0, failed: 0, expired: 0, errors: 0, notifications: 0, stopped_early: false }
 
-  const pages = new PageSource((n) => odeme.claimDueTransfers(n, LEASE_SECONDS), { pageSize, maxPerRun, deadline, lowWater: concurrency })
+  const pages = new PageSource((n) => odeme.claimDueTransfers(n, LEASE_SECONDS), {
+    pageSize,
+    maxPerRun: (opts.transfers ?? cfg.pollerEnabled) ? maxPerRun : 0,
+    deadline,
+    lowWater: concurrency,
+  })
   const checks = new CheckWriter((batch) => odeme.recordChecks(batch), pageSize)
   const loop = async () => {
     for (let row = await pages.next(); row; row = await pages.next()) {

@@ -3,17 +3,17 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
 import { pollTransfers } from "../lib/poll-transfers"
-import { odemeModule } from "../lib/odeme-module"
 
 /**
  * Takes an offer of a poller pass (emitted by src/jobs/odeme-poll-transfers.ts)
  * and runs it unless this process already runs one. Passes on several workers
  * share the due rows page by page: the claim's lease gives each row to one.
- * A process with `transfer.pollerEnabled: false` takes no pass: the offers
- * are for the processes that poll (an event bus gives them to any worker).
+ * A process with `transfer.pollerEnabled: false` runs the pass without its
+ * transfer checks (pollTransfers): the inbox's retries and the reconciler run
+ * whatever the option, or a notification whose verify failed once would stay
+ * due for good in a store that turned polling off everywhere.
  */
 export default async function odemePollTransfersHandler({ container }: SubscriberArgs<{ offer?: number }>) {
-  if (!odemeModule(container).odemeOptions.transfer.pollerEnabled) return
   if (passRunning) return
   passRunning = true
   const pass = runPass(container).finally(() => (passRunning = false))

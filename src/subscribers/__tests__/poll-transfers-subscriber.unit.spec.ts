@@ -10,26 +10,30 @@ import odemePollTransfersHandler from "../odeme-poll-transfers"
  * module, fails, and logs that (rows stay due), which is how the test sees that it started.
  */
 function processWith(pollerEnabled: boolean) {
-  const module = { odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} } }
+  const claimDueTransfers = jest.fn(async () => [])
+  const module = { odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} }, claimDueTransfers }
   const container = createMedusaContainer() as unknown as MedusaContainer & { register: (k: string, v: unknown) => void }
   const logged: string[] = []
   const log = (m: string) => void logged.push(m)
   container.register(ODEME_MODULE, asValue(module))
   container.register(ContainerRegistrationKeys.LOGGER, asValue({ info: log, warn: log, error: log, debug: log }))
-  return { container, logged }
+  return { container, logged, claimDueTransfers }
 }
 
 describe("the poller's pass offered by the event bus", () => {
-  it("is not run by a process with transfer.pollerEnabled: false", async () => {
+  it("is run without its transfer checks by a process with transfer.pollerEnabled: false: the inbox's retries still run", async () => {
     const off = processWith(false)
     await odemePollTransfersHandler({ event: { name: "odeme.poll", data: { offer: 0 } }, container: off.container } as never)
-    expect(off.logged).toEqual([])
+    await new Promise((r) => setTimeout(r, 50))
+    expect(off.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
+    expect(off.claimDueTransfers).not.toHaveBeenCalled()
   })
 
-  it("is run by a process that polls", async () => {
+  it("is run with its transfer checks by a process that polls", async () => {
     const on = processWith(true)
     await odemePollTransfersHandler({ event: { name: "odeme.poll", data: { offer: 0 } }, container: on.container } as never)
     await new Promise((r) => setTimeout(r, 50))
     expect(on.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
+    expect(on.claimDueTransfers).toHaveBeenCalled()
   })
 })
