@@ -22,7 +22,7 @@ export interface PollOptions {
   timeBudgetMs?: number
   /** Rows claimed per query (a page). */
   batchSize?: number
-  /** Check due API transfers (default: `transfer.pollerEnabled`); the inbox and the reconciler run either way. */
+  /** Check due API transfers (default true; a scheduled pass passes `transfer.pollerEnabled`); the inbox and the reconciler run either way. */
   transfers?: boolean
 }
 
@@ -50,7 +50,7 @@ export async function pollTransfers(container: MedusaContainer, opts: PollOption
 
   const pages = new PageSource((n) => odeme.claimDueTransfers(n, LEASE_SECONDS), {
     pageSize,
-    maxPerRun: (opts.transfers ?? cfg.pollerEnabled) ? maxPerRun : 0,
+    maxPerRun: opts.transfers === false ? 0 : maxPerRun,
     deadline,
     lowWater: concurrency,
   })

@@ -3,6 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
 import { pollTransfers } from "../lib/poll-transfers"
+import { odemeModule } from "../lib/odeme-module"
 
 /**
  * Takes an offer of a poller pass (emitted by src/jobs/odeme-poll-transfers.ts)
@@ -29,7 +30,7 @@ const HANDOFF_MS = 1_000
 async function runPass(container: MedusaContainer): Promise<void> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   try {
-    const s = await pollTransfers(container)
+    const s = await pollTransfers(container, { transfers: odemeModule(container).odemeOptions.transfer.pollerEnabled })
     if (s.checked || s.notifications) {
       logger.info(
         `medusa-payment-odeme poller: checked ${s.checked} (paid ${s.paid}, failed ${s.failed}, expired ${s.expired}, errors ${s.errors}), notifications ${s.notifications}${s.stopped_early ? ", stopped at its bound" : ""}`
