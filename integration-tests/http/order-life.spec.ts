@@ -342,6 +342,9 @@ medusaIntegrationTestRunner({
       const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
       expect(settings.webhook_health).toMatchObject({ unconfirmed_returns: 1, last_webhook_at: null, webhooks_24h: 0 })
       expect(settings.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "webhooks_not_arriving", severity: "error" })]))
+      // Ask Odeme now has nothing to verify (a card's return names no service payment) and says so, not "probably did not pay".
+      const asked = await api.post(`/admin/odeme/payments/${session.id}/check`, {}, admin.headers)
+      expect(asked.data).toMatchObject({ code: "unverifiable_return", state: "pending", changed: false })
 
       // The merchant fixes the URL; the service delivers the notification again.
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })

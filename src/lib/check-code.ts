@@ -6,6 +6,7 @@
 export type CheckCode =
   | "unknown_session" // no payment of this plugin has the session
   | "no_notification" // a checkout payment the service has not notified yet
+  | "unverifiable_return" // no notification, but the customer came back saying "paid": a card's return carries nothing to verify
   | "notifications_checked" // a checkout payment's notifications verified again
   | "not_found" // the service does not know the transfer (404)
   | "no_service_id" // a transfer whose creation got no answer: no uuid to ask the service with

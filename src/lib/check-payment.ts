@@ -56,8 +56,20 @@ export async function checkPayment(container: MedusaContainer, sessionId: string
   if (row.service_uuid && row.flow === "transfer_api") return checkTransfer(container, row)
 
   const ids = await odeme.verifiableNotificationIds(sessionId, 10)
-  if (!ids.length)
+  if (!ids.length) {
+    // A card's return names no service payment (spec §6.1: transaction_id, no uuid): nothing to verify it with. Only
+    // the webhook can confirm it, and the customer may well have paid: not "probably did not pay".
+    if (await odeme.hasPaidReturn(sessionId)) {
+      return {
+        session_id: sessionId,
+        state: row.status,
+        changed: false,
+        code: "unverifiable_return",
+        detail: "the customer came back saying paid; no notification to verify",
+      }
+    }
     return { session_id: sessionId, state: row.status, changed: false, code: "no_notification", detail: "no notification received yet" }
+  }
   const outcomes: string[] = []
   for (const id of ids) {
     await odeme.reopenNotification(id)

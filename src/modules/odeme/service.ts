@@ -518,6 +518,16 @@ class OdemeModuleService extends MedusaService({
     return countStored(knexOf(ctx), sessionId, "return", atMost)
   }
 
+  /** Whether the customer came back from the payment page saying "paid" (a redirect: navigation, never proof). */
+  @InjectManager()
+  async hasPaidReturn(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+    const row = await knexOf(ctx)(NOTIFICATION)
+      .whereNull("deleted_at")
+      .where({ session_id: sessionId, source: "return", status: "successful" })
+      .first("id")
+    return !!row
+  }
+
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {

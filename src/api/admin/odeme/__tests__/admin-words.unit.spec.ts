@@ -57,6 +57,7 @@ describe("the Admin's words", () => {
       for (const code of [
         "unknown_session",
         "no_notification",
+        "unverifiable_return",
         "notifications_checked",
         "not_found",
         "no_service_id",
