@@ -298,6 +298,31 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
     })
 
+    it("a balance paid with a form signed before a later edit raised it: the payment is captured, and the rest gets a payment collection of its own", async () => {
+      const orderId = await paidOrder()
+      const collection = await editAddingAnItem(orderId)
+      const card = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+
+      // The merchant adds one more item: the balance now asks 500.00, the session's form still 250.00.
+      expect((await asAdmin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: store.variantId, quantity: 1 }] })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
+
+      await payByCard(await openCheckout(card.data.form), "approve")
+      const order = await waitFor(async () => {
+        const o = await orderWithCollections(orderId)
+        return o.payment_collections.some((pc: any) => pc.id !== collection.id && pc.status === "not_paid") ? o : undefined
+      })
+      expect(Number(order.summary.pending_difference)).toBe(250)
+      const old = order.payment_collections.find((pc: any) => pc.id === collection.id)
+      expect(old.status).toBe("partially_captured")
+      expect(old.payments.flatMap((p: any) => p.captures ?? [])).toHaveLength(1)
+      const rest = order.payment_collections.filter((pc: any) => pc.status === "not_paid")
+      expect(rest).toHaveLength(1)
+      expect(rest[0].amount).toBe(250)
+    })
+
     it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {
       const orderId = await paidOrder()
       const other = await paidOrder()

@@ -5,6 +5,7 @@ import {
   cancelOrderWorkflow,
   capturePaymentWorkflow,
   completeCartWorkflow,
+  createOrUpdateOrderPaymentCollectionWorkflow,
   processPaymentWorkflow,
   refundPaymentsWorkflow,
 } from "@medusajs/medusa/core-flows"
@@ -264,6 +265,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   if (state.cartId && payment.cart_id !== state.cartId) await link()
   if (await settled(state)) {
     await link()
+    await askForTheRest(container, state)
     return "settled"
   }
   // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
@@ -315,7 +317,38 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
     )
   }
   await link()
+  await askForTheRest(container, state)
   return "settled"
+}
+
+/**
+ * A balance paid with a form signed before a later edit raised it (Medusa keeps the session at its old amount)
+ * leaves the collection partly paid, which Medusa's Admin offers no payment link for, and a customer who opens
+ * the old link again is refused as already paid: the rest could not be asked for. Medusa's own workflow for an
+ * order's balance then turns the collection into a partly captured one and opens a new one for what is still
+ * owed. Idempotent (a second run finds the new collection asking the same amount), so it also runs when a
+ * settle that stopped halfway is found settled.
+ */
+async function askForTheRest(container: MedusaContainer, state: MedusaState): Promise<void> {
+  if (state.cartId || !state.orderId) return
+  const collection = state.session?.payment_collection
+  if (!collection || collection.status === "completed") return
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["summary"], filters: { id: state.orderId } })
+  const summary = (data[0] as { summary?: { raw_pending_difference?: unknown; pending_difference?: unknown } } | undefined)?.summary
+  const owed = summary?.raw_pending_difference ?? summary?.pending_difference
+  if (owed == null || !MathBN.gt(MathBN.convert(owed as never), 0)) return
+  await createOrUpdateOrderPaymentCollectionWorkflow(container)
+    .run({ input: { order_id: state.orderId } })
+    .catch((err: unknown) =>
+      // The payment is settled either way; what is still owed shows on the order in Admin.
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `medusa-payment-odeme: could not open a payment collection for the rest of order ${state.orderId}: ${err instanceof Error ? err.message : String(err)}`
+        )
+    )
 }
 
 /**
