@@ -61,8 +61,16 @@ export const odemeOptionsSchema = z
         bankCacheSeconds: z.coerce.number().int().min(0).default(300),
         /** Run the polling job in this process (e.g. off on a server when a worker polls). */
         pollerEnabled: z.boolean().default(true),
-        /** Cron of the poller job (spec §4.6 has no push for every state). */
-        pollSchedule: z.string().default("* * * * *"),
+        /**
+         * Cron of the poller job (spec §4.6 has no push for every state). Checked here for its shape: Medusa
+         * parses it only when it schedules the job, and a bad one then stops the boot with a message that
+         * does not name this option.
+         */
+        pollSchedule: z
+          .string()
+          .trim()
+          .regex(/^[\w*?/,#-]+(\s+[\w*?/,#-]+){4,5}$/, 'must be a cron expression of 5 or 6 fields, such as "* * * * *" (every minute)')
+          .default("* * * * *"),
         pollConcurrency: z.coerce.number().int().min(1).max(50).default(5),
         pollMaxPerRun: z.coerce.number().int().min(1).max(100_000).default(500),
       })

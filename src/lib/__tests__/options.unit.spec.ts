@@ -34,6 +34,15 @@ describe("plugin options", () => {
     expect(o.refunds).toBe("manual")
   })
 
+  it("checks the poller's cron at boot, naming the option (Medusa's own error would not)", () => {
+    for (const cron of ["* * * * *", "*/3 * * * * *", "0 0 1 1 *", "0 */5 * * MON-FRI", "  15 2 * * *  "]) {
+      expect(parseOdemeOptions({ ...good, transfer: { pollSchedule: cron } }).transfer.pollSchedule).toBe(cron.trim())
+    }
+    for (const cron of ["every minute", "* * * *", "* * * * * * *", "", "* * * * *; rm"]) {
+      expect(() => parseOdemeOptions({ ...good, transfer: { pollSchedule: cron } })).toThrow(/transfer\.pollSchedule must be a cron expression/)
+    }
+  })
+
   it("lists every bad field in one message", () => {
     try {
       parseOdemeOptions({ apiId: "x", baseUrl: "nope", mode: "prod" })
