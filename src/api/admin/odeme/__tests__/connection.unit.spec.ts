@@ -104,6 +104,24 @@ describe("Test connection", () => {
     const r = await testConnection(client({ groups: async () => [] }) as any, sandbox)
     expect(r.checks.find((c) => c.check === "bank_groups")).toEqual(expect.objectContaining({ status: "warning", code: "no_bank_groups" }))
   })
+
+  it("fails when transfer.bankGroupId is not one of the service's groups: the storefront would offer no account", async () => {
+    const groups = async () => [
+      { id: 1, name: "Banks" },
+      { id: 2, name: "More banks" },
+    ]
+    const wrong = await testConnection(client({ groups }) as any, { ...sandbox, transfer: { bankGroupId: 7 } })
+    expect(wrong.ok).toBe(false)
+    expect(wrong.checks.find((c) => c.check === "bank_groups")).toEqual({
+      check: "bank_groups",
+      status: "failed",
+      code: "bank_group_unknown",
+      params: { id: 7, ids: "1, 2" },
+      detail: null,
+    })
+    const right = await testConnection(client({ groups }) as any, { ...sandbox, transfer: { bankGroupId: 2 } })
+    expect(right.checks.find((c) => c.check === "bank_groups")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
+  })
 })
 
 describe("configuration warnings", () => {

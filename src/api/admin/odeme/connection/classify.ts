@@ -20,6 +20,7 @@ export type ConnectionCode =
   | "mode_unknown" // the service did not say which mode the key is of
   | "webhook_not_https"
   | "no_bank_groups"
+  | "bank_group_unknown" // transfer.bankGroupId is not one of the groups the service lists: no account would be offered
 
 export type CheckName = "api_key" | "key_mode" | "bank_groups" | "webhook_https"
 export type CheckStatus = "ok" | "failed" | "warning" | "skipped"
@@ -62,7 +63,7 @@ export function classifyServiceError(err: unknown, apiKey: string): Pick<Connect
 
 export async function testConnection(
   client: Pick<OdemeClient, "listBankGroups" | "verifyNotification">,
-  options: Pick<OdemeOptions, "mode" | "backendUrl" | "apiKey">,
+  options: Pick<OdemeOptions, "mode" | "backendUrl" | "apiKey"> & { transfer?: Pick<OdemeOptions["transfer"], "bankGroupId"> },
   now: () => Date = () => new Date()
 ): Promise<ConnectionResult> {
   const checks: ConnectionCheck[] = []
@@ -72,10 +73,20 @@ export async function testConnection(
     const groups = await client.listBankGroups()
     reached = true
     checks.push({ check: "api_key", status: "ok", code: "ok", params: {}, detail: null })
+    const only = options.transfer?.bankGroupId
     checks.push(
-      groups.length > 0
-        ? { check: "bank_groups", status: "ok", code: "ok", params: { count: groups.length }, detail: null }
-        : { check: "bank_groups", status: "warning", code: "no_bank_groups", params: { count: 0 }, detail: null }
+      groups.length === 0
+        ? { check: "bank_groups", status: "warning", code: "no_bank_groups", params: { count: 0 }, detail: null }
+        : only !== undefined && !groups.some((g) => g.id === only)
+          ? // The storefront offers only this group's accounts: none, and the customer sees no bank to pay.
+            {
+              check: "bank_groups",
+              status: "failed",
+              code: "bank_group_unknown",
+              params: { id: only, ids: groups.map((g) => g.id).join(", ") },
+              detail: null,
+            }
+          : { check: "bank_groups", status: "ok", code: "ok", params: { count: groups.length }, detail: null }
     )
   } catch (err) {
     checks.push({ check: "api_key", status: "failed", ...classifyServiceError(err, options.apiKey) })
