@@ -149,6 +149,13 @@ describe("configuration warnings", () => {
     ])
   })
 
+  it("says, as an error, that currency variant A without exchange rates would send every USD or EUR card payment to review", () => {
+    const o = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", minimumAmountTry: undefined }
+    expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: {} })).toContain("error:variant_a_without_rates")
+    expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: { USD: "40" } })).not.toContain("error:variant_a_without_rates")
+    expect(codes({ ...o, checkout: { currencyVariant: "B" }, exchangeRatesTry: {} })).not.toContain("error:variant_a_without_rates")
+  })
+
   it("knows which hosts the internet cannot reach", () => {
     for (const h of ["localhost", "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "[::1]", "shop.local"]) expect(isPrivateHost(h)).toBe(true)
     for (const h of ["api.shop.example", "8.8.8.8", "172.32.0.1"]) expect(isPrivateHost(h)).toBe(false)

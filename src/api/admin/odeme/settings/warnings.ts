@@ -15,6 +15,7 @@ export interface ConfigWarning {
     | "sandbox_mode"
     | "live_keys"
     | "live_minimum_not_set"
+    | "variant_a_without_rates" // currencyVariant "A" and no exchange rate: every non-TRY card payment would go to review
     | "webhooks_not_arriving" // customers come back saying "paid" and no notification confirms it
     | "webhooks_on_medusa_hook" // the merchant panel has Medusa's generic /hooks/payment URL
   severity: WarningSeverity
@@ -35,7 +36,12 @@ export function isPrivateHost(hostname: string): boolean {
   return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
 }
 
-export function configurationWarnings(options: Pick<OdemeOptions, "mode" | "backendUrl" | "minimumAmountTry">): ConfigWarning[] {
+export function configurationWarnings(
+  options: Pick<OdemeOptions, "mode" | "backendUrl" | "minimumAmountTry"> & {
+    checkout?: Pick<OdemeOptions["checkout"], "currencyVariant">
+    exchangeRatesTry?: OdemeOptions["exchangeRatesTry"]
+  }
+): ConfigWarning[] {
   const webhook = webhookUrlOf(options)
   const live = options.mode === "live"
   const out: ConfigWarning[] = []
@@ -46,6 +52,11 @@ export function configurationWarnings(options: Pick<OdemeOptions, "mode" | "back
     out.push({ code: "webhook_not_public", severity: live ? "error" : "info", params: { url: webhook } })
   }
   out.push({ code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } })
+  // Variant A: the service confirms a USD or EUR cart in TRY, checked against the configured rate; without one,
+  // each such payment is taken and then listed for review, with no order.
+  if (options.checkout?.currencyVariant === "A" && !Object.keys(options.exchangeRatesTry ?? {}).length) {
+    out.push({ code: "variant_a_without_rates", severity: "error", params: {} })
+  }
   if (live) {
     out.push({ code: "live_keys", severity: "info", params: {} })
     if (options.minimumAmountTry === undefined) out.push({ code: "live_minimum_not_set", severity: "warning", params: {} })
