@@ -1,4 +1,4 @@
-import type { OdemeClient } from "../client"
+import { isOdemeApiError, type OdemeClient } from "../client"
 
 /**
  * The key picks the service's environment (spec §7: "the key type selects the
@@ -25,25 +25,54 @@ export function keyModeOf(answerMode: unknown): KeyMode | null {
   return answerMode.trim().toLowerCase() === "sandbox" ? "sandbox" : "live"
 }
 
-/** A process's key does not change (it is an option): its mode is asked once per client. */
-const known = new WeakMap<object, KeyMode | null>()
+type Client = Pick<OdemeClient, "verifyNotification">
+
+/** A question that could not be asked (timeout, network) is asked again after this, not by every caller at once. */
+const ASK_AGAIN_MS = 30_000
+
+interface Asked {
+  question: Promise<KeyMode | null>
+  /** The answer, once there is one. */
+  answer?: KeyMode | null
+  failedAt?: number
+}
+
+/** Per client: a process's key does not change (it is an option). */
+const asked = new WeakMap<object, Asked>()
 
 /**
- * The configured key's mode, asked of the service once per client; null when
- * the answer names none (the spec calls `mode` informational). A failed
- * question is not remembered: the next caller asks again.
+ * The configured key's mode, asked of the service once per client (one
+ * question shared by concurrent callers). null when the service answered
+ * without naming a mode, or with an error of its own (a 4xx, an answer the
+ * client cannot read: the spec shows neither for a made-up payment): only a
+ * key the service names `sandbox` counts as one. Rejects when the service
+ * could not be asked (timeout, network); asked again after ASK_AGAIN_MS.
  */
-export async function keyMode(client: Pick<OdemeClient, "verifyNotification">): Promise<KeyMode | null> {
-  if (known.has(client)) return known.get(client)!
-  const mode = keyModeOf((await client.verifyNotification({ ...MODE_PROBE })).mode)
-  known.set(client, mode)
-  return mode
+export function keyMode(client: Client): Promise<KeyMode | null> {
+  const known = asked.get(client)
+  if (known && (known.failedAt === undefined || Date.now() - known.failedAt < ASK_AGAIN_MS)) return known.question
+  const entry: Asked = {
+    question: client.verifyNotification({ ...MODE_PROBE }).then(
+      (answer) => (entry.answer = keyModeOf(answer.mode)),
+      (err: unknown) => {
+        if (isOdemeApiError(err) && (err.kind === "http" || err.kind === "invalid_response")) return (entry.answer = null)
+        entry.failedAt = Date.now()
+        throw err
+      }
+    ),
+  }
+  // Nobody may be waiting (a session's start does not): the failure is kept for the next caller.
+  entry.question.catch(() => undefined)
+  asked.set(client, entry)
+  return entry.question
+}
+
+/** The key's mode if the service has named it already (undefined: not yet), without asking. */
+export function knownKeyMode(client: Client): KeyMode | null | undefined {
+  return asked.get(client)?.answer
 }
 
 /** A store set to live whose key is a sandbox key: nothing it is told was paid moved money. */
-export async function sandboxKeyInLiveStore(odeme: {
-  odemeOptions: { mode: string }
-  client: Pick<OdemeClient, "verifyNotification">
-}): Promise<boolean> {
+export async function sandboxKeyInLiveStore(odeme: { odemeOptions: { mode: string }; client: Client }): Promise<boolean> {
   return odeme.odemeOptions.mode === "live" && (await keyMode(odeme.client)) === "sandbox"
 }

@@ -1,48 +1,60 @@
 import { container } from "@medusajs/framework"
+import { OdemeApiError } from "../../client"
 import { OdemeCheckoutProvider } from "../../providers/odeme/services/odeme-checkout"
 import { OdemeTransferProvider } from "../../providers/odeme/services/odeme-transfer"
 import { failureOf, silentLogger, startServiceForProviders } from "../../providers/odeme/__tests__/support/memory-module"
-import { keyMode } from "../key-mode"
+import { keyMode, knownKeyMode } from "../key-mode"
 import { applyServiceAnswer } from "../payment-state/apply-service-answer"
+
+const paid = (uuid: string) => ({ kind: "paid", uuid, amount: "250.00", currency: "TRY" }) as const
+const live = { mode: "live", backendUrl: "https://api.shop.example", storefrontUrl: "https://shop.example", minimumAmountTry: 1 }
+const initiate = (Provider: typeof OdemeCheckoutProvider | typeof OdemeTransferProvider, options: Record<string, unknown>, id: string) =>
+  new Provider({ logger: silentLogger }, options).initiatePayment({ amount: 250, currency_code: "try", data: { session_id: id }, context: {} } as any)
 
 /**
  * The emulator's key is a sandbox key: a store set to live that holds it must
- * start no payment, and nothing it is told was paid may capture.
+ * start no payment once the service has named the key, and nothing it is told
+ * was paid may capture.
  */
 describe("a live store holding a sandbox key", () => {
   let env: Awaited<ReturnType<typeof startServiceForProviders>>
-  const live = { mode: "live", backendUrl: "https://api.shop.example", storefrontUrl: "https://shop.example", minimumAmountTry: 1 }
 
   beforeEach(async () => {
     env = await startServiceForProviders(live)
   })
   afterEach(() => env.emulator.close())
 
-  it("the key's mode is asked of the service once per client", async () => {
+  it("the key's mode is asked of the service once per client, one question for concurrent callers", async () => {
     const ask = jest.spyOn(env.module.client, "verifyNotification")
+    expect(knownKeyMode(env.module.client)).toBeUndefined()
+    expect(await Promise.all([keyMode(env.module.client), keyMode(env.module.client)])).toEqual(["sandbox", "sandbox"])
     expect(await keyMode(env.module.client)).toBe("sandbox")
-    expect(await keyMode(env.module.client)).toBe("sandbox")
+    expect(knownKeyMode(env.module.client)).toBe("sandbox")
     expect(ask).toHaveBeenCalledTimes(1)
   })
 
-  it("a failed question is not remembered: the next caller asks again", async () => {
-    const ask = jest.spyOn(env.module.client, "verifyNotification").mockRejectedValueOnce(new Error("timeout"))
-    await expect(keyMode(env.module.client)).rejects.toThrow("timeout")
-    expect(await keyMode(env.module.client)).toBe("sandbox")
-    expect(ask).toHaveBeenCalledTimes(2)
+  it("a question that could not be asked is not answered for every caller again at once, and is not taken as an answer", async () => {
+    const ask = jest
+      .spyOn(env.module.client, "verifyNotification")
+      .mockRejectedValueOnce(new OdemeApiError({ endpoint: "verifyNotification", method: "POST", path: "/x", kind: "timeout", retryable: true }))
+    await expect(keyMode(env.module.client)).rejects.toMatchObject({ kind: "timeout" })
+    await expect(keyMode(env.module.client)).rejects.toMatchObject({ kind: "timeout" })
+    expect(ask).toHaveBeenCalledTimes(1)
+    expect(knownKeyMode(env.module.client)).toBeUndefined()
   })
 
-  it("starts no payment, card or transfer, with the code of a misconfigured store", async () => {
+  it("a session's start does not wait for the answer; once the service has named a sandbox key, no payment starts, card or transfer", async () => {
+    const first = await initiate(OdemeCheckoutProvider, env.options, "payses_keymodefirst")
+    expect(first.status).toBeDefined()
+    await keyMode(env.module.client)
     for (const Provider of [OdemeCheckoutProvider, OdemeTransferProvider]) {
-      const provider = new Provider({ logger: silentLogger }, env.options)
       const id = `payses_keymode${Provider.name}`
-      const failure = await failureOf(provider.initiatePayment({ amount: 250, currency_code: "try", data: { session_id: id }, context: {} } as any))
-      expect(failure.code).toBe("odeme.service_misconfigured")
+      expect((await failureOf(initiate(Provider, env.options, id))).code).toBe("odeme.service_misconfigured")
       expect(env.module.payments.get(id)).toBeUndefined()
     }
   })
 
-  it("a success reported on any path goes to review (verify_refused_mode), never to paid", async () => {
+  it("a success reported to it goes to review (verify_refused_mode), never to paid, its charge recorded as no money", async () => {
     await env.module.recordInitiated({
       session_id: "payses_km1",
       provider: "odeme-transfer",
@@ -51,21 +63,46 @@ describe("a live store holding a sandbox key", () => {
       amount: "250.00",
       currency: "TRY",
     })
-    const { payment, decision } = await applyServiceAnswer(
-      container,
-      "payses_km1",
-      { kind: "paid", uuid: "u-1", amount: "250.00", currency: "TRY" },
-      { act: true, sessionAlive: true }
-    )
+    const { payment, decision } = await applyServiceAnswer(container, "payses_km1", paid("u-1"), { act: true, sessionAlive: true })
     expect(decision.action).toBe("none")
     expect(payment).toMatchObject({ status: "review", review_code: "verify_refused_mode" })
+    expect([...env.module.charges.values()].filter((c: any) => c.session_id === "payses_km1")).toEqual([
+      expect.objectContaining({ service_uuid: "u-1", status: "successful", role: "none" }),
+    ])
+  })
+})
+
+describe("a live store whose key the service does not name", () => {
+  it("an error answer to the question (a 4xx, an unreadable body) is no sandbox: payments are not blocked", async () => {
+    const env = await startServiceForProviders(live)
+    try {
+      const ask = jest
+        .spyOn(env.module.client, "verifyNotification")
+        .mockRejectedValueOnce(
+          new OdemeApiError({ endpoint: "verifyNotification", method: "POST", path: "/x", kind: "http", status: 404, retryable: false })
+        )
+      await env.module.recordInitiated({
+        session_id: "payses_km3",
+        provider: "odeme-checkout",
+        flow: null,
+        mode: "live",
+        amount: "250.00",
+        currency: "TRY",
+      })
+      const { payment } = await applyServiceAnswer(container, "payses_km3", paid("u-3"), { act: false, sessionAlive: true })
+      expect(payment.status).toBe("paid")
+      expect(knownKeyMode(env.module.client)).toBeNull()
+      expect(ask).toHaveBeenCalledTimes(1)
+    } finally {
+      await env.emulator.close()
+    }
   })
 
-  it("a sandbox store with the same key is not asked and pays", async () => {
-    const sandbox = await startServiceForProviders({})
+  it("a sandbox store is not asked and pays", async () => {
+    const env = await startServiceForProviders({})
     try {
-      const ask = jest.spyOn(sandbox.module.client, "verifyNotification")
-      await sandbox.module.recordInitiated({
+      const ask = jest.spyOn(env.module.client, "verifyNotification")
+      await env.module.recordInitiated({
         session_id: "payses_km2",
         provider: "odeme-checkout",
         flow: null,
@@ -73,16 +110,11 @@ describe("a live store holding a sandbox key", () => {
         amount: "250.00",
         currency: "TRY",
       })
-      const { payment } = await applyServiceAnswer(
-        container,
-        "payses_km2",
-        { kind: "paid", uuid: "u-2", amount: "250.00", currency: "TRY" },
-        { act: false, sessionAlive: true }
-      )
+      const { payment } = await applyServiceAnswer(container, "payses_km2", paid("u-2"), { act: false, sessionAlive: true })
       expect(payment.status).toBe("paid")
       expect(ask).not.toHaveBeenCalled()
     } finally {
-      await sandbox.emulator.close()
+      await env.emulator.close()
     }
   })
 })

@@ -89,7 +89,12 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
       await odeme.recordCharge({
         session_id: sessionId,
         service_uuid: answer.uuid,
-        status: answer.kind === "paid" || answer.kind === "mismatch" ? "successful" : answer.kind === "failed" ? "failed" : "pending",
+        status:
+          answer.kind === "paid" || answer.kind === "mismatch" || answer.kind === "sandbox_paid"
+            ? "successful"
+            : answer.kind === "failed"
+              ? "failed"
+              : "pending",
         role: decision.charge === "keep" ? undefined : decision.charge,
         type: "type" in answer ? (answer.type ?? null) : null,
         amount: "amount" in answer ? answer.amount : null,

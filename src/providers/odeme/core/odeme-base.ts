@@ -30,7 +30,7 @@ import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { assertPluginRegistered, noteProviderOptions } from "../../../lib/options-registration"
-import { sandboxKeyInLiveStore } from "../../../lib/key-mode"
+import { keyMode, knownKeyMode } from "../../../lib/key-mode"
 import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/apply-service-answer"
 import { medusaState } from "../../../lib/payment-state/medusa-side"
@@ -41,6 +41,9 @@ import { takeWebhook } from "../../../lib/webhook-intake"
 import type OdemeModuleService from "../../../modules/odeme/service"
 
 type Data = Record<string, unknown>
+
+const SANDBOX_KEY_IN_LIVE =
+  'medusa-payment-odeme: mode is "live" but the API key is a sandbox key: no payment is started, and none told paid is captured. Set the live key (Settings → Odeme → Test connection).'
 
 /**
  * Everything the plugin's two providers share: options, the plugin's module
@@ -94,22 +97,28 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
 
   /**
    * A live store whose key is a sandbox key would send customers to the
-   * sandbox's pages, where nothing they pay moves money (lib/key-mode): no
-   * payment is started. When the service cannot be asked now, the session
-   * starts: nothing paid on it is captured before the key is known.
+   * sandbox's pages, where nothing they pay moves money (lib/key-mode): once
+   * the service has named the key's mode, no payment is started. A session's
+   * start does not wait for that answer: the first one asks it in the
+   * background, and nothing paid on any session is captured before the
+   * answer is known (applyServiceAnswer waits for it).
    */
-  protected async refuseSandboxKeyInLiveStore(): Promise<void> {
+  protected refuseSandboxKeyInLiveStore(): void {
     if (this.options_.mode !== "live") return
-    const sandbox = await sandboxKeyInLiveStore(this.odeme).catch((err: unknown) => {
-      this.logger_.warn(
-        `medusa-payment-odeme: could not ask the service which mode the API key is of: ${err instanceof Error ? err.message : String(err)}`
+    const client = this.odeme.client
+    const known = knownKeyMode(client)
+    if (known === undefined) {
+      keyMode(client).then(
+        (mode) => mode === "sandbox" && this.logger_.error(SANDBOX_KEY_IN_LIVE),
+        (err: unknown) =>
+          this.logger_.warn(
+            `medusa-payment-odeme: could not ask the service which mode the API key is of: ${err instanceof Error ? err.message : String(err)}`
+          )
       )
-      return false
-    })
-    if (!sandbox) return
-    this.logger_.error(
-      'medusa-payment-odeme: mode is "live" but the API key is a sandbox key: no payment is started. Set the live key (Settings → Odeme → Test connection).'
-    )
+      return
+    }
+    if (known !== "sandbox") return
+    this.logger_.error(SANDBOX_KEY_IN_LIVE)
     throw odemeError(
       MedusaError.Types.UNEXPECTED_STATE,
       "odeme.service_misconfigured",

@@ -49,7 +49,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
       )
     }
     const { amount, currency } = chargeableAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
-    await this.refuseSandboxKeyInLiveStore()
+    this.refuseSandboxKeyInLiveStore()
     await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.CHECKOUT,

@@ -32,7 +32,7 @@ export class OdemeTransferProvider extends OdemeBase {
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = { ...parseTransferSessionData(input.data), session_id: this.medusaSessionId(input) }
     const { amount, currency } = chargeableAmount(input, TRANSFER_CURRENCIES, this.options_, "Bank transfer")
-    await this.refuseSandboxKeyInLiveStore()
+    this.refuseSandboxKeyInLiveStore()
     const banks = await this.banks_.accounts().catch((e) => {
       throw toMedusaError(e, "list the bank accounts", undefined, this.logger_)
     })
