@@ -270,6 +270,20 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       const refusedForm = await store_(`/store/odeme/payment-sessions/${checkout.id}/form`, proof)
       expect(refusedForm.status).toBe(400)
       expect(refusedForm.data.message).toMatch(/\[odeme\.already_paid\]/)
+
+      // The form the session's data carries from before the edit is paid anyway: verified, never captured, listed to give back.
+      await payByCard(await openCheckout(checkout.data.form), "approve")
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = await waitFor(async () => {
+        const r = await db("odeme_payment").where({ session_id: checkout.id }).first()
+        return r?.status === "review" ? r : undefined
+      })
+      expect(row).toMatchObject({ review_code: "already_paid" })
+      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
+      expect(attention.items.filter((i: any) => i.session_id === checkout.id)).toEqual([
+        expect.objectContaining({ kind: "review", code: "already_paid" }),
+      ])
+
       const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
         bank_id: await firstBankId(),
         customer_name: "Ayşe Yılmaz",
@@ -280,22 +294,37 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect(refusedTransfer.data.message).toMatch(/\[odeme\.already_paid\]/)
       expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
 
-      // The form the first session's data carries is paid anyway: verified, never captured, listed to give back.
-      const card = await balanceSession(collection.id, CHECKOUT_PROVIDER)
-      await payByCard(await openCheckout(card.data.form), "approve")
-      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const row = await waitFor(async () => {
-        const r = await db("odeme_payment").where({ session_id: card.id }).first()
-        return r?.status === "review" ? r : undefined
-      })
-      expect(row).toMatchObject({ review_code: "already_paid" })
-      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
-      expect(attention.items.filter((i: any) => i.session_id === card.id)).toEqual([
-        expect.objectContaining({ kind: "review", code: "already_paid" }),
-      ])
       const after = await orderWithCollections(orderId)
       const balance = after.payment_collections.find((pc: any) => pc.id === collection.id)
       expect((balance.payments ?? []).flatMap((p: any) => p.captures ?? [])).toEqual([])
+    })
+
+    it("a balance lowered by a later edit but still owed: the old session is refused as changed (reload), never as already paid", async () => {
+      const orderId = await paidOrder()
+      // Two more items: the balance asks 500.00, and a session is opened for it.
+      expect((await asAdmin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: store.variantId, quantity: 2 }] })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
+      const before = await orderWithCollections(orderId)
+      const collection = before.payment_collections.find((pc: any) => pc.status === "not_paid")
+      expect(collection.amount).toBe(500)
+      const card = await balanceSession(collection.id, CHECKOUT_PROVIDER)
+
+      // One of them is taken off again: the order still owes 250.00, and Medusa lowers the balance to that.
+      const { data } = await asAdmin.get(`/admin/orders/${orderId}?fields=id,*items`)
+      const added = data.order.items.find((i: any) => i.quantity === 2)
+      expect((await asAdmin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/items/item/${added.id}`, { quantity: 1 })).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+      expect((await asAdmin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
+      const after = await orderWithCollections(orderId)
+      expect(Number(after.summary.pending_difference)).toBe(250)
+      expect(after.payment_collections.find((pc: any) => pc.id === collection.id).amount).toBe(250)
+
+      const stale = await store_(`/store/odeme/payment-sessions/${card.id}/form`, { payment_collection_id: collection.id, order_id: orderId })
+      expect(stale.status).toBe(400)
+      expect(stale.data.message).toMatch(/\[odeme\.amount_changed\]/)
     })
 
     it("a balance paid with a form signed before a later edit raised it: the payment is captured, and the rest gets a payment collection of its own", async () => {

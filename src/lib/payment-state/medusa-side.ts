@@ -68,7 +68,6 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     fields: [
       "id",
       "status",
-      "amount",
       "payment_collection_id",
       ...PAYMENT_FIELDS.map((f) => `payment.${f}`),
       ...COLLECTION_FIELDS.map((f) => `payment_collection.${f}`),
@@ -78,7 +77,6 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   type Session = {
     id: string
     status: string
-    amount?: unknown
     payment_collection_id: string
     payment_collection?: MedusaCollection | null
     payment?: MedusaPayment | null
@@ -134,7 +132,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     cartId,
     orderId: order?.id ?? null,
     orderCanceled,
-    paidByOthers: !!collection && (othersHold(collection.payments ?? [], sessionId) || owesLess(collection, session.amount)),
+    paidByOthers: !!collection && (othersHold(collection.payments ?? [], sessionId) || nothingOwed(collection)),
   }
 }
 
@@ -162,7 +160,7 @@ export async function payability(container: MedusaContainer, sessionId: string):
   const collection = session?.payment_collection
   if (!collection) return { paidByOthers: false, amountChanged: false }
   return {
-    paidByOthers: othersHold(collection.payments ?? [], sessionId) || owesLess(collection, session.amount),
+    paidByOthers: othersHold(collection.payments ?? [], sessionId) || nothingOwed(collection),
     amountChanged: !MathBN.eq(MathBN.convert(session.amount as never), MathBN.convert(collection.amount as never)),
   }
 }
@@ -178,17 +176,18 @@ function othersHold(payments: MedusaPayment[], sessionId: string): boolean {
 }
 
 /**
- * An order's balance (its collection, no cart) that asks more than the order still owes: a later edit, return
- * or claim took off more than it asked. Medusa updates an open balance's amount only while what is owed is not
- * below zero, so the collection keeps asking its old amount; paid, that money would be more than the order
- * owes. Treated as paid by others: not offered, and money paid anyway is listed to give back. Only before this
- * payment is on the order (its capture lowers what is owed): callers ask it of an unsettled payment.
+ * An order's balance (its collection, no cart) whose order owes nothing any more: a later edit, return or claim
+ * took off at least what it asked. Medusa updates an open balance's amount only while what is owed is not below
+ * zero, so the collection keeps asking its old amount; paid, that money would be all over-payment. Treated as
+ * paid by others: not offered, and money paid anyway is listed to give back. (An order that still owes less
+ * than a session asks has its collection updated to that: the session's amount then differs, `amountChanged`.)
+ * Only before this payment is on the order (its capture lowers what is owed): callers ask it of an unsettled payment.
  */
-function owesLess(collection: MedusaCollection, amount: unknown): boolean {
-  if (one(collection.cart) || amount == null) return false
+function nothingOwed(collection: MedusaCollection): boolean {
+  if (one(collection.cart)) return false
   const summary = one(collection.order)?.summary
   const owed = summary?.raw_pending_difference ?? summary?.pending_difference
-  return owed != null && MathBN.lt(MathBN.convert(owed as never), MathBN.convert(amount as never))
+  return owed != null && !MathBN.gt(MathBN.convert(owed as never), 0)
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
