@@ -59,7 +59,7 @@ export const odemeOptionsSchema = z
         expiryHours: z.coerce.number().positive("must be positive").default(48),
         cancelOrderOnExpiry: z.boolean().default(true),
         bankCacheSeconds: z.coerce.number().int().min(0).default(300),
-        /** Run the polling job in this process (e.g. off on a server when a worker polls). */
+        /** Check API transfers in this process's poller passes (off: the passes still retry the inbox and reconcile). */
         pollerEnabled: z.boolean().default(true),
         /**
          * Cron of the poller job (spec §4.6 has no push for every state). Checked here for its shape: Medusa

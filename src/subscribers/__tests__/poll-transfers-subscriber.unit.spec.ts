@@ -11,13 +11,19 @@ import odemePollTransfersHandler from "../odeme-poll-transfers"
  */
 function processWith(pollerEnabled: boolean) {
   const claimDueTransfers = jest.fn(async () => [])
-  const module = { odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} }, claimDueTransfers }
+  // The inbox's due rows: none, so the pass ends at the reconciler, which fails without a database and logs it.
+  const dueNotificationIds = jest.fn(async () => [])
+  const module = {
+    odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} },
+    claimDueTransfers,
+    dueNotificationIds,
+  }
   const container = createMedusaContainer() as unknown as MedusaContainer & { register: (k: string, v: unknown) => void }
   const logged: string[] = []
   const log = (m: string) => void logged.push(m)
   container.register(ODEME_MODULE, asValue(module))
   container.register(ContainerRegistrationKeys.LOGGER, asValue({ info: log, warn: log, error: log, debug: log }))
-  return { container, logged, claimDueTransfers }
+  return { container, logged, claimDueTransfers, dueNotificationIds }
 }
 
 describe("the poller's pass offered by the event bus", () => {
@@ -27,6 +33,7 @@ describe("the poller's pass offered by the event bus", () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(off.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
     expect(off.claimDueTransfers).not.toHaveBeenCalled()
+    expect(off.dueNotificationIds).toHaveBeenCalled()
   })
 
   it("is run with its transfer checks by a process that polls", async () => {
@@ -35,5 +42,6 @@ describe("the poller's pass offered by the event bus", () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(on.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
     expect(on.claimDueTransfers).toHaveBeenCalled()
+    expect(on.dueNotificationIds).toHaveBeenCalled()
   })
 })
