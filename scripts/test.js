@@ -18,10 +18,21 @@ const { ensurePostgres } = require("./postgres")
 
 const ALL = ["unit", "integration:modules", "integration:http", "e2e"]
 
+const USAGE = `Usage: node scripts/test.js [--typecheck] [layer ...] [-- jest args]
+  layers: ${ALL.join(", ")} (default: all)
+  --typecheck  npm run typecheck beside the tests (npm test does this)
+Examples (docs/testing.md says which command answers what):
+  node scripts/test.js unit integration:modules          the inner loop
+  node scripts/test.js integration:http -- integration-tests/http/live-mode.spec.ts -t "sandbox"`
+
 async function main() {
   const argv = process.argv.slice(2)
   const dashdash = argv.indexOf("--")
   const ownArgs = dashdash === -1 ? argv : argv.slice(0, dashdash)
+  if (ownArgs.includes("--help") || ownArgs.includes("-h")) {
+    console.log(USAGE)
+    return
+  }
   const layerArgs = ownArgs.filter((a) => a !== "--typecheck")
   const jestArgs = dashdash === -1 ? [] : argv.slice(dashdash + 1)
   const layers = layerArgs.length ? layerArgs : ALL

@@ -8,6 +8,8 @@
 const REQUIRED_FILES = [
   "package.json",
   "README.md",
+  // README.md links to it on its first line: a Turkish-speaking merchant reading the package's page follows it.
+  "README.tr.md",
   "LICENSE",
   "CHANGELOG.md",
   "bin/odeme-emulator.js",
