@@ -350,6 +350,21 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       const rest = order.payment_collections.filter((pc: any) => pc.status === "not_paid")
       expect(rest).toHaveLength(1)
       expect(rest[0].amount).toBe(250)
+
+      // Settled again (Ask Odeme now verifies its notification once more): the new collection is left as it is.
+      expect((await asAdmin.post(`/admin/odeme/payments/${card.id}/check`, {})).status).toBe(200)
+      const again = await orderWithCollections(orderId)
+      expect(
+        again.payment_collections
+          .filter((pc: any) => pc.status !== "completed")
+          .map((pc: any) => [pc.id, pc.status])
+          .sort()
+      ).toEqual(
+        [
+          [collection.id, "partially_captured"],
+          [rest[0].id, "not_paid"],
+        ].sort()
+      )
     })
 
     it("a balance's session is read and re-signed only with its collection and order, never with a session id alone", async () => {

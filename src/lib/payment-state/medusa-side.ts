@@ -322,33 +322,44 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
 
 /**
  * A balance paid with a form signed before a later edit raised it (Medusa keeps the session at its old amount)
- * leaves the collection partly paid, which Medusa's Admin offers no payment link for, and a customer who opens
- * the old link again is refused as already paid: the rest could not be asked for. Medusa's own workflow for an
- * order's balance then turns the collection into a partly captured one and opens a new one for what is still
- * owed. Idempotent (a second run finds the new collection asking the same amount), so it also runs when a
- * settle that stopped halfway is found settled.
+ * leaves its collection partly paid, which Medusa's Admin offers no payment link for, and a customer who opens
+ * the old link again is refused as already paid: the rest could not be asked for. Medusa's own workflow for
+ * an order's balance closes a partly authorized collection as partly captured and opens a new one for what is
+ * still owed. It picks whichever open collection the order has: run only while that is this session's own,
+ * still partly authorized (a re-run, after it closed, does nothing), under the order's lock. Also run when
+ * settle finds the payment settled, to catch up a run that failed; a failure is thrown, so settling is tried
+ * again (and, failing for good, listed).
  */
 async function askForTheRest(container: MedusaContainer, state: MedusaState): Promise<void> {
-  if (state.cartId || !state.orderId) return
-  const collection = state.session?.payment_collection
-  if (!collection || collection.status === "completed") return
-  const { data } = await container
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order", fields: ["summary"], filters: { id: state.orderId } })
-  const summary = (data[0] as { summary?: { raw_pending_difference?: unknown; pending_difference?: unknown } } | undefined)?.summary
-  const owed = summary?.raw_pending_difference ?? summary?.pending_difference
-  if (owed == null || !MathBN.gt(MathBN.convert(owed as never), 0)) return
-  await createOrUpdateOrderPaymentCollectionWorkflow(container)
-    .run({ input: { order_id: state.orderId } })
-    .catch((err: unknown) =>
-      // The payment is settled either way; what is still owed shows on the order in Admin.
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `medusa-payment-odeme: could not open a payment collection for the rest of order ${state.orderId}: ${err instanceof Error ? err.message : String(err)}`
-        )
-    )
+  const collectionId = state.session?.payment_collection_id
+  if (state.cartId || !state.orderId || state.orderCanceled || !collectionId) return
+  const orderId = state.orderId
+  await container.resolve(Modules.LOCKING).execute(
+    `odeme:order:${orderId}`,
+    async () => {
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "order",
+        fields: ["summary", "payment_collections.id", "payment_collections.status"],
+        filters: { id: orderId },
+      })
+      const order = data[0] as
+        | {
+            summary?: { raw_pending_difference?: unknown; pending_difference?: unknown }
+            payment_collections?: Array<{ id: string; status: string }>
+          }
+        | undefined
+      const owed = order?.summary?.raw_pending_difference ?? order?.summary?.pending_difference
+      if (owed == null || !MathBN.gt(MathBN.convert(owed as never), 0)) return
+      const open = (order?.payment_collections ?? []).filter((c) => OPEN_COLLECTION.includes(c.status))
+      if (open.length !== 1 || open[0].id !== collectionId || open[0].status !== "partially_authorized") return
+      await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
+    },
+    { timeout: 30 }
+  )
 }
+
+/** A collection that still asks for money: the ones Medusa's workflow for an order's balance picks from. */
+const OPEN_COLLECTION = ["not_paid", "awaiting", "authorized", "partially_authorized"]
 
 /**
  * Runs `job` holding Medusa's own lock of the cart, if there is a cart: taken as Medusa's cart workflows take it
