@@ -69,7 +69,10 @@ export const odemeOptionsSchema = z
         pollSchedule: z
           .string()
           .trim()
-          .regex(/^[\w*?/,#-]+(\s+[\w*?/,#-]+){4,5}$/, 'must be a cron expression of 5 or 6 fields, such as "* * * * *" (every minute)')
+          .regex(
+            /^(@(yearly|annually|monthly|weekly|daily|hourly)|[\w*?/,#-]+(\s+[\w*?/,#-]+){4,5})$/,
+            'must be a cron expression of 5 or 6 fields, such as "* * * * *" (every minute), or @hourly, @daily …'
+          )
           .default("* * * * *"),
         pollConcurrency: z.coerce.number().int().min(1).max(50).default(5),
         pollMaxPerRun: z.coerce.number().int().min(1).max(100_000).default(500),

@@ -35,10 +35,10 @@ describe("plugin options", () => {
   })
 
   it("checks the poller's cron at boot, naming the option (Medusa's own error would not)", () => {
-    for (const cron of ["* * * * *", "*/3 * * * * *", "0 0 1 1 *", "0 */5 * * MON-FRI", "  15 2 * * *  "]) {
+    for (const cron of ["* * * * *", "*/3 * * * * *", "0 0 1 1 *", "0 */5 * * MON-FRI", "  15 2 * * *  ", "@hourly", "@daily", "0 0 * * 0-6/2"]) {
       expect(parseOdemeOptions({ ...good, transfer: { pollSchedule: cron } }).transfer.pollSchedule).toBe(cron.trim())
     }
-    for (const cron of ["every minute", "* * * *", "* * * * * * *", "", "* * * * *; rm"]) {
+    for (const cron of ["every minute", "* * * *", "* * * * * * *", "", "* * * * *; rm", "@often", "@hourly *"]) {
       expect(() => parseOdemeOptions({ ...good, transfer: { pollSchedule: cron } })).toThrow(/transfer\.pollSchedule must be a cron expression/)
     }
   })
