@@ -1,4 +1,5 @@
 import { isOdemeApiError, type OdemeClient } from "../client"
+import { isRetryableStatus } from "../client/retry"
 
 /**
  * The key picks the service's environment (spec §7: "the key type selects the
@@ -43,10 +44,11 @@ const asked = new WeakMap<object, Asked>()
 /**
  * The configured key's mode, asked of the service once per client (one
  * question shared by concurrent callers). null when the service answered
- * without naming a mode, or with an error of its own (a 4xx, an answer the
- * client cannot read: the spec shows neither for a made-up payment): only a
- * key the service names `sandbox` counts as one. Rejects when the service
- * could not be asked (timeout, network); asked again after ASK_AGAIN_MS.
+ * without naming a mode, or with an error of its own that asking again would
+ * not change (a 4xx other than 429, an answer the client cannot read: the
+ * spec shows neither for a made-up payment): only a key the service names
+ * `sandbox` counts as one. Rejects when the service could not be asked
+ * (timeout, network, 429, 5xx); asked again after ASK_AGAIN_MS.
  */
 export function keyMode(client: Client): Promise<KeyMode | null> {
   const known = asked.get(client)
@@ -55,7 +57,10 @@ export function keyMode(client: Client): Promise<KeyMode | null> {
     question: client.verifyNotification({ ...MODE_PROBE }).then(
       (answer) => (entry.answer = keyModeOf(answer.mode)),
       (err: unknown) => {
-        if (isOdemeApiError(err) && (err.kind === "http" || err.kind === "invalid_response")) return (entry.answer = null)
+        // An answer of the service's own that would be the same if asked again: the key's mode is not named.
+        // A 429 or a 5xx is the service not answering now, as a timeout is.
+        const answered = isOdemeApiError(err) && (err.kind === "invalid_response" || (err.kind === "http" && !isRetryableStatus(err.status ?? 0)))
+        if (answered) return (entry.answer = null)
         entry.failedAt = Date.now()
         throw err
       }

@@ -43,6 +43,23 @@ describe("a live store holding a sandbox key", () => {
     expect(knownKeyMode(env.module.client)).toBeUndefined()
   })
 
+  it("a 503 or a 429 is the service not answering now, not an answer: never taken as no sandbox", async () => {
+    for (const status of [503, 429]) {
+      const fresh = await startServiceForProviders(live)
+      try {
+        jest
+          .spyOn(fresh.module.client, "verifyNotification")
+          .mockRejectedValueOnce(
+            new OdemeApiError({ endpoint: "verifyNotification", method: "POST", path: "/x", kind: "http", status, retryable: true })
+          )
+        await expect(keyMode(fresh.module.client)).rejects.toMatchObject({ status })
+        expect(knownKeyMode(fresh.module.client)).toBeUndefined()
+      } finally {
+        await fresh.emulator.close()
+      }
+    }
+  })
+
   it("a session's start does not wait for the answer; once the service has named a sandbox key, no payment starts, card or transfer", async () => {
     const first = await initiate(OdemeCheckoutProvider, env.options, "payses_keymodefirst")
     expect(first.status).toBeDefined()

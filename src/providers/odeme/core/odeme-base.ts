@@ -42,6 +42,8 @@ import type OdemeModuleService from "../../../modules/odeme/service"
 
 type Data = Record<string, unknown>
 
+const KEY_MODE_UNNAMED =
+  "medusa-payment-odeme: the service did not say which mode the API key is of, so a sandbox key in this live store would not be caught. Run Test connection in Settings → Odeme."
 const SANDBOX_KEY_IN_LIVE =
   'medusa-payment-odeme: mode is "live" but the API key is a sandbox key: no payment is started, and none told paid is captured. Set the live key (Settings → Odeme → Test connection).'
 
@@ -109,7 +111,10 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     const known = knownKeyMode(client)
     if (known === undefined) {
       keyMode(client).then(
-        (mode) => mode === "sandbox" && this.logger_.error(SANDBOX_KEY_IN_LIVE),
+        (mode) => {
+          if (mode === "sandbox") this.logger_.error(SANDBOX_KEY_IN_LIVE)
+          else if (mode === null) this.logger_.warn(KEY_MODE_UNNAMED)
+        },
         (err: unknown) =>
           this.logger_.warn(
             `medusa-payment-odeme: could not ask the service which mode the API key is of: ${err instanceof Error ? err.message : String(err)}`
