@@ -152,7 +152,10 @@ describe("configuration warnings", () => {
   it("says, as an error, that currency variant A without exchange rates would send every USD or EUR card payment to review", () => {
     const o = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", minimumAmountTry: undefined }
     expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: {} })).toContain("error:variant_a_without_rates")
-    expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: { USD: "40" } })).not.toContain("error:variant_a_without_rates")
+    const some = configurationWarnings({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: { USD: "40" } })
+    expect(some).toContainEqual({ code: "variant_a_without_rates", severity: "warning", params: { currencies: "EUR, GBP" } })
+    const all = { USD: "40", EUR: "44", GBP: "52" }
+    expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: all }).join()).not.toContain("variant_a_without_rates")
     expect(codes({ ...o, checkout: { currencyVariant: "B" }, exchangeRatesTry: {} })).not.toContain("error:variant_a_without_rates")
   })
 

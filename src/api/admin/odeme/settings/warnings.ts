@@ -22,6 +22,9 @@ export interface ConfigWarning {
   params: Record<string, string>
 }
 
+/** The card currencies variant A converts to TRY (spec §4.2 rule 3). */
+const VARIANT_A_CURRENCIES = ["USD", "EUR", "GBP"] as const
+
 export function webhookUrlOf(options: Pick<OdemeOptions, "backendUrl">): string {
   return `${options.backendUrl}/odeme/webhook`
 }
@@ -52,10 +55,17 @@ export function configurationWarnings(
     out.push({ code: "webhook_not_public", severity: live ? "error" : "info", params: { url: webhook } })
   }
   out.push({ code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } })
-  // Variant A: the service confirms a USD or EUR cart in TRY, checked against the configured rate; without one,
-  // each such payment is taken and then listed for review, with no order.
-  if (options.checkout?.currencyVariant === "A" && !Object.keys(options.exchangeRatesTry ?? {}).length) {
-    out.push({ code: "variant_a_without_rates", severity: "error", params: {} })
+  // Variant A: the service confirms a USD, EUR or GBP cart in TRY, checked against the configured rate; without
+  // one, each such payment is taken and then listed for review, with no order. None at all: an error; some: which.
+  if (options.checkout?.currencyVariant === "A") {
+    const missing = VARIANT_A_CURRENCIES.filter((c) => !options.exchangeRatesTry?.[c])
+    if (missing.length) {
+      out.push({
+        code: "variant_a_without_rates",
+        severity: missing.length === VARIANT_A_CURRENCIES.length ? "error" : "warning",
+        params: { currencies: missing.join(", ") },
+      })
+    }
   }
   if (live) {
     out.push({ code: "live_keys", severity: "info", params: {} })
