@@ -31,6 +31,27 @@ medusaIntegrationTestRunner({
 
     const transfers = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
 
+    /** A 250.00 TRY order paid by an API transfer, its webhook verified and captured. */
+    async function paidTransferOrder() {
+      const store = await seedStore(getContainer(), { price: 250 })
+      const { data } = await api.get("/store/odeme/banks", store.headers)
+      const ok = await cartWithSession(api, store, TRANSFER_PROVIDER, {
+        bank_id: data.bank_groups[0].accounts[0].bank_id,
+        customer_name: "Deniz Aksoy",
+      })
+      const order = (await completeCart(api, store, ok.cart.id)).data.order
+      const [t] = await transfers()
+      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
+      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
+      // The merchant's backend URL is not this test's address: the service's webhook is handed over here.
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
+      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
+      await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+      return { store, ok, order, db }
+    }
+
     it("refuses an amount below the TRY minimum with a clear 400, and creates nothing", async () => {
       const store = await seedStore(getContainer(), { price: 99.99 })
       const { response } = await cartWithSession(api, store, TRANSFER_PROVIDER, {})
@@ -78,22 +99,7 @@ medusaIntegrationTestRunner({
     })
 
     it('refunds: "reject" — a captured order canceled by an admin: Medusa goes on past the refused refund, the money is listed to pay back, once', async () => {
-      const store = await seedStore(getContainer(), { price: 250 })
-      const { data } = await api.get("/store/odeme/banks", store.headers)
-      const ok = await cartWithSession(api, store, TRANSFER_PROVIDER, {
-        bank_id: data.bank_groups[0].accounts[0].bank_id,
-        customer_name: "Deniz Aksoy",
-      })
-      const order = (await completeCart(api, store, ok.cart.id)).data.order
-      const [t] = await transfers()
-      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
-      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
-      // The merchant's backend URL is not this test's address: the service's webhook is handed over here.
-      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
-      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
-      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
-      await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+      const { ok, order } = await paidTransferOrder()
 
       const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
       await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
@@ -108,21 +114,7 @@ medusaIntegrationTestRunner({
     })
 
     it('refunds: "reject" — the paid session was replaced by a second tab before the admin canceled: its money is still listed to pay back', async () => {
-      const store = await seedStore(getContainer(), { price: 250 })
-      const { data } = await api.get("/store/odeme/banks", store.headers)
-      const ok = await cartWithSession(api, store, TRANSFER_PROVIDER, {
-        bank_id: data.bank_groups[0].accounts[0].bank_id,
-        customer_name: "Deniz Aksoy",
-      })
-      const order = (await completeCart(api, store, ok.cart.id)).data.order
-      const [t] = await transfers()
-      await env.emulator.control("POST", "/_control/webhooks", { paused: true })
-      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
-      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
-      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
-      const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
-      await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+      const { store, ok, order, db } = await paidTransferOrder()
 
       // A second tab still on the payment step opens another session: Medusa deletes the paid one, its payment keeps the money.
       const collectionId = (await db()("cart_payment_collection").where({ cart_id: ok.cart.id }).first()).payment_collection_id

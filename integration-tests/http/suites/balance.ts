@@ -74,6 +74,31 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       return res.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === providerId)
     }
 
+    /** A balance transfer started on the payment link is refused with `code`, and no transfer is created at the service. */
+    async function expectTransferRefused(collectionId: string, proof: Record<string, string>, code: string) {
+      const transfer = await balanceSession(collectionId, TRANSFER_PROVIDER, {
+        bank_id: await firstBankId(),
+        customer_name: "Ayşe Yılmaz",
+        sandbox_result: "pending",
+      })
+      const refused = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain(`[odeme.${code}]`)
+      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+    }
+
+    /** The form a session's data carries, paid on the service's page anyway: its row once in review, and its items. */
+    async function payAnywayAndReview(session: { id: string; data: { form: any } }) {
+      await payByCard(await openCheckout(session.data.form), "approve")
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const row = await waitFor(async () => {
+        const r = await db("odeme_payment").where({ session_id: session.id }).first()
+        return r?.status === "review" ? r : undefined
+      })
+      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
+      return { row, items: attention.items.filter((i: any) => i.session_id === session.id) }
+    }
+
     /** Paid and nothing more: one capture per collection, each on the order's transactions once (twice reads as overpaid). */
     async function expectSettled(orderId: string) {
       const order = await waitFor(async () => {
@@ -272,27 +297,11 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect(refusedForm.data.message).toMatch(/\[odeme\.already_paid\]/)
 
       // The form the session's data carries from before the edit is paid anyway: verified, never captured, listed to give back.
-      await payByCard(await openCheckout(checkout.data.form), "approve")
-      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const row = await waitFor(async () => {
-        const r = await db("odeme_payment").where({ session_id: checkout.id }).first()
-        return r?.status === "review" ? r : undefined
-      })
+      const { row, items } = await payAnywayAndReview(checkout)
       expect(row).toMatchObject({ review_code: "already_paid" })
-      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
-      expect(attention.items.filter((i: any) => i.session_id === checkout.id)).toEqual([
-        expect.objectContaining({ kind: "review", code: "already_paid" }),
-      ])
+      expect(items).toEqual([expect.objectContaining({ kind: "review", code: "already_paid" })])
 
-      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
-        bank_id: await firstBankId(),
-        customer_name: "Ayşe Yılmaz",
-        sandbox_result: "pending",
-      })
-      const refusedTransfer = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
-      expect(refusedTransfer.status).toBe(400)
-      expect(refusedTransfer.data.message).toMatch(/\[odeme\.already_paid\]/)
-      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+      await expectTransferRefused(collection.id, proof, "already_paid")
 
       const after = await orderWithCollections(orderId)
       const balance = after.payment_collections.find((pc: any) => pc.id === collection.id)
@@ -341,7 +350,9 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       await payByCard(await openCheckout(card.data.form), "approve")
       const order = await waitFor(async () => {
         const o = await orderWithCollections(orderId)
-        return o.payment_collections.some((pc: any) => pc.id !== collection.id && pc.status === "not_paid") ? o : undefined
+        // Both of Medusa's steps done: the new collection is created before the old one is closed.
+        const closed = o.payment_collections.some((pc: any) => pc.id === collection.id && pc.status === "partially_captured")
+        return closed && o.payment_collections.some((pc: any) => pc.id !== collection.id && pc.status === "not_paid") ? o : undefined
       })
       expect(Number(order.summary.pending_difference)).toBe(250)
       const old = order.payment_collections.find((pc: any) => pc.id === collection.id)
@@ -404,15 +415,7 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       const proof = { payment_collection_id: collection.id, order_id: orderId }
 
       // Medusa still opens sessions on the canceled order's collection (and gives that collection a live status again).
-      const transfer = await balanceSession(collection.id, TRANSFER_PROVIDER, {
-        bank_id: await firstBankId(),
-        customer_name: "Ayşe Yılmaz",
-        sandbox_result: "pending",
-      })
-      const refusedTransfer = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
-      expect(refusedTransfer.status).toBe(400)
-      expect(refusedTransfer.data.message).toMatch(/\[odeme\.order_canceled\]/)
-      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+      await expectTransferRefused(collection.id, proof, "order_canceled")
 
       const checkout = await balanceSession(collection.id, CHECKOUT_PROVIDER)
       const refusedForm = await store_(`/store/odeme/payment-sessions/${checkout.id}/form`, proof)
@@ -420,17 +423,9 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect(refusedForm.data.message).toMatch(/\[odeme\.order_canceled\]/)
 
       // The form the session's data already carries is paid anyway: verified, but the order is canceled.
-      await payByCard(await openCheckout(checkout.data.form), "approve")
-      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const row = await waitFor(async () => {
-        const r = await db("odeme_payment").where({ session_id: checkout.id }).first()
-        return r?.status === "review" ? r : undefined
-      })
+      const { row, items } = await payAnywayAndReview(checkout)
       expect(row).toMatchObject({ review_code: "late_success", order_id: orderId })
-      const { data: attention } = await asAdmin.get("/admin/odeme/attention")
-      expect(attention.items.filter((i: any) => i.session_id === checkout.id)).toEqual([
-        expect.objectContaining({ kind: "review", code: "late_success", order_id: orderId, actions: ["acknowledge"] }),
-      ])
+      expect(items).toEqual([expect.objectContaining({ kind: "review", code: "late_success", order_id: orderId, actions: ["acknowledge"] })])
       const order = await orderWithCollections(orderId)
       expect(order.status).toBe("canceled")
       const balance = order.payment_collections.find((pc: any) => pc.id === collection.id)

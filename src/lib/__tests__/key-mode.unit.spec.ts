@@ -8,6 +8,29 @@ import { applyServiceAnswer } from "../payment-state/apply-service-answer"
 
 const paid = (uuid: string) => ({ kind: "paid", uuid, amount: "250.00", currency: "TRY" }) as const
 const live = { mode: "live", backendUrl: "https://api.shop.example", storefrontUrl: "https://shop.example", minimumAmountTry: 1 }
+/** The in-process emulator and a plugin module on `options`, for one test's `work`. */
+async function withService(options: Record<string, unknown>, work: (env: Awaited<ReturnType<typeof startServiceForProviders>>) => Promise<void>) {
+  const env = await startServiceForProviders(options)
+  try {
+    await work(env)
+  } finally {
+    await env.emulator.close()
+  }
+}
+
+/** A checkout payment recorded on `env`'s module, then told paid (uuid `uuid`) through the one writer. */
+async function paidCheckout(env: Awaited<ReturnType<typeof startServiceForProviders>>, sessionId: string, uuid: string) {
+  await env.module.recordInitiated({
+    session_id: sessionId,
+    provider: "odeme-checkout",
+    flow: null,
+    mode: env.module.odemeOptions.mode,
+    amount: "250.00",
+    currency: "TRY",
+  })
+  return (await applyServiceAnswer(container, sessionId, paid(uuid), { act: false, sessionAlive: true })).payment
+}
+
 const initiate = (Provider: typeof OdemeCheckoutProvider | typeof OdemeTransferProvider, options: Record<string, unknown>, id: string) =>
   new Provider({ logger: silentLogger }, options).initiatePayment({ amount: 250, currency_code: "try", data: { session_id: id }, context: {} } as any)
 
@@ -45,8 +68,7 @@ describe("a live store holding a sandbox key", () => {
 
   it("a 503 or a 429 is the service not answering now, not an answer: never taken as no sandbox", async () => {
     for (const status of [503, 429]) {
-      const fresh = await startServiceForProviders(live)
-      try {
+      await withService(live, async (fresh) => {
         jest
           .spyOn(fresh.module.client, "verifyNotification")
           .mockRejectedValueOnce(
@@ -54,9 +76,7 @@ describe("a live store holding a sandbox key", () => {
           )
         await expect(keyMode(fresh.module.client)).rejects.toMatchObject({ status })
         expect(knownKeyMode(fresh.module.client)).toBeUndefined()
-      } finally {
-        await fresh.emulator.close()
-      }
+      })
     }
   })
 
@@ -91,47 +111,25 @@ describe("a live store holding a sandbox key", () => {
 
 describe("a live store whose key the service does not name", () => {
   it("an error answer to the question (a 4xx, an unreadable body) is no sandbox: payments are not blocked", async () => {
-    const env = await startServiceForProviders(live)
-    try {
+    await withService(live, async (env) => {
       const ask = jest
         .spyOn(env.module.client, "verifyNotification")
         .mockRejectedValueOnce(
           new OdemeApiError({ endpoint: "verifyNotification", method: "POST", path: "/x", kind: "http", status: 404, retryable: false })
         )
-      await env.module.recordInitiated({
-        session_id: "payses_km3",
-        provider: "odeme-checkout",
-        flow: null,
-        mode: "live",
-        amount: "250.00",
-        currency: "TRY",
-      })
-      const { payment } = await applyServiceAnswer(container, "payses_km3", paid("u-3"), { act: false, sessionAlive: true })
+      const payment = await paidCheckout(env, "payses_km3", "u-3")
       expect(payment.status).toBe("paid")
       expect(knownKeyMode(env.module.client)).toBeNull()
       expect(ask).toHaveBeenCalledTimes(1)
-    } finally {
-      await env.emulator.close()
-    }
+    })
   })
 
   it("a sandbox store is not asked and pays", async () => {
-    const env = await startServiceForProviders({})
-    try {
+    await withService({}, async (env) => {
       const ask = jest.spyOn(env.module.client, "verifyNotification")
-      await env.module.recordInitiated({
-        session_id: "payses_km2",
-        provider: "odeme-checkout",
-        flow: null,
-        mode: "sandbox",
-        amount: "250.00",
-        currency: "TRY",
-      })
-      const { payment } = await applyServiceAnswer(container, "payses_km2", paid("u-2"), { act: false, sessionAlive: true })
+      const payment = await paidCheckout(env, "payses_km2", "u-2")
       expect(payment.status).toBe("paid")
       expect(ask).not.toHaveBeenCalled()
-    } finally {
-      await env.emulator.close()
-    }
+    })
   })
 })
