@@ -300,6 +300,9 @@ export function moneyIntegritySuite({ env, api, getContainer }: SuiteContext) {
           { headers: { ...store.headers.headers, "x-forwarded-for": "203.0.113.7" } }
         )
         expect(res.data.payment_collection.payment_sessions[0].data.client_ip).toMatch(/^(127\.0\.0\.1|::1)$/)
+        // Every customer is then reported with the proxy's address: Settings → Odeme says so.
+        const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
+        expect(settings.warnings).toContainEqual(expect.objectContaining({ code: "proxy_not_trusted", severity: "warning" }))
       })
 
       it("a failed API transfer's awaiting order is canceled, not left awaiting", async () => {

@@ -4,6 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import type { OdemeOptions } from "../../lib/options"
 import { odemeModule } from "../../lib/odeme-module"
+import { isPrivateHost } from "../admin/odeme/settings/warnings"
 import { CHECKOUT_STOREFRONT_KEYS } from "../../providers/odeme/services/odeme-checkout"
 import { TRANSFER_STOREFRONT_KEYS } from "../../providers/odeme/utils/transfer-session-data"
 
@@ -83,11 +84,26 @@ function guardSessionData(req: MedusaRequest, next: MedusaNextFunction, fromCust
   }
   const allowed = body.provider_id.startsWith("pp_odeme-transfer_") ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
   const rest = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k)))
-  const ip = fromCustomer ? customerAddress(req, odemeModule(req.scope).odemeOptions) : null
+  const options = odemeModule(req.scope).odemeOptions
+  const ip = fromCustomer ? customerAddress(req, options) : null
+  if (fromCustomer) noteAddress(req, options, ip)
   body.data = ip ? { ...rest, client_ip: ip } : rest
   const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
   if (validated) validated.data = body.data
   next()
+}
+
+/**
+ * What this process saw of the addresses customers come from, for Settings →
+ * Odeme: behind a proxy that is not trusted (or a storefront server that is not
+ * listed), every customer is reported to the service with the same address,
+ * which its fraud checks read, and nothing else would tell the merchant.
+ */
+export const addressesSeen: { proxiedAt: string | null; privateAddress: string | null } = { proxiedAt: null, privateAddress: null }
+
+function noteAddress(req: MedusaRequest, options: Pick<OdemeOptions, "trustProxy">, ip: string | null): void {
+  if (!options.trustProxy && req.headers["x-forwarded-for"]) addressesSeen.proxiedAt = new Date().toISOString()
+  if (ip && isPrivateHost(ip)) addressesSeen.privateAddress = ip
 }
 
 export function normalizeIp(ip: string): string {

@@ -1,7 +1,7 @@
 import { OdemeApiError } from "../../../../client"
 import { classifyServiceError, testConnection } from "../connection/classify"
 import { keyModeOf } from "../../../../lib/key-mode"
-import { configurationWarnings, healthWarnings, isPrivateHost } from "../settings/warnings"
+import { addressWarnings, configurationWarnings, healthWarnings, isPrivateHost } from "../settings/warnings"
 
 const KEY = "sandbox_SECRET_key_123"
 const sandbox = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", apiKey: KEY }
@@ -157,6 +157,18 @@ describe("configuration warnings", () => {
     const all = { USD: "40", EUR: "44", GBP: "52" }
     expect(codes({ ...o, checkout: { currencyVariant: "A" }, exchangeRatesTry: all }).join()).not.toContain("variant_a_without_rates")
     expect(codes({ ...o, checkout: { currencyVariant: "B" }, exchangeRatesTry: {} })).not.toContain("error:variant_a_without_rates")
+  })
+
+  it("says customers are reported with one address: sessions through a proxy that is not trusted, a private address in live mode", () => {
+    const none = { proxiedAt: null, privateAddress: null }
+    const proxied = { proxiedAt: "2026-11-27T10:00:00.000Z", privateAddress: "10.0.0.7" }
+    expect(addressWarnings(none, { mode: "live", trustProxy: false })).toEqual([])
+    expect(addressWarnings(proxied, { mode: "live", trustProxy: false })).toEqual([
+      { code: "proxy_not_trusted", severity: "warning", params: { at: "2026-11-27T10:00:00.000Z" } },
+      { code: "customer_address_private", severity: "warning", params: { ip: "10.0.0.7" } },
+    ])
+    expect(addressWarnings(proxied, { mode: "live", trustProxy: true }).map((w) => w.code)).toEqual(["customer_address_private"])
+    expect(addressWarnings(proxied, { mode: "sandbox", trustProxy: false }).map((w) => w.code)).toEqual(["proxy_not_trusted"])
   })
 
   it("knows which hosts the internet cannot reach", () => {

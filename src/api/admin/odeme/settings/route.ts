@@ -1,7 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { allowedStorefrontOrigins } from "../../../../lib/options"
 import { odemeModule } from "../../../../lib/odeme-module"
-import { configurationWarnings, healthWarnings, webhookUrlOf } from "./warnings"
+import { addressesSeen } from "../../../utils/client-ip"
+import { addressWarnings, configurationWarnings, healthWarnings, webhookUrlOf } from "./warnings"
 
 /**
  * GET /admin/odeme/settings: the configuration as the merchant needs it
@@ -41,6 +42,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     },
     notifications: { max_attempts: o.notifications.maxAttempts },
     webhook_health: webhookHealth,
-    warnings: [...healthWarnings(webhookHealth, o), ...configurationWarnings(o)],
+    warnings: [...healthWarnings(webhookHealth, o), ...addressWarnings(addressesSeen, o), ...configurationWarnings(o)],
   })
 }

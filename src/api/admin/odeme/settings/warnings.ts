@@ -18,6 +18,8 @@ export interface ConfigWarning {
     | "variant_a_without_rates" // currencyVariant "A" and no exchange rate: every non-TRY card payment would go to review
     | "webhooks_not_arriving" // customers come back saying "paid" and no notification confirms it
     | "webhooks_on_medusa_hook" // the merchant panel has Medusa's generic /hooks/payment URL
+    | "proxy_not_trusted" // customers' sessions came through a proxy while trustProxy is off: the service is told the proxy's address
+    | "customer_address_private" // a private address was taken as a customer's (live): a proxy or storefront server stands in front
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -100,6 +102,24 @@ export function healthWarnings(
       severity: "warning",
       params: { url: webhookUrlOf(options), count: String(health.medusa_hook_24h) },
     })
+  }
+  return out
+}
+
+/**
+ * What this process saw of customers' addresses (client-ip.ts): behind a proxy
+ * that is not trusted, or a storefront server that is not listed, every
+ * customer is reported to the service (spec §4.5 `client_ip`) with one address.
+ */
+export function addressWarnings(
+  seen: { proxiedAt: string | null; privateAddress: string | null },
+  options: Pick<OdemeOptions, "mode" | "trustProxy">
+): ConfigWarning[] {
+  const out: ConfigWarning[] = []
+  if (seen.proxiedAt && !options.trustProxy) out.push({ code: "proxy_not_trusted", severity: "warning", params: { at: seen.proxiedAt } })
+  // Sandbox stores are commonly tried from this machine.
+  if (seen.privateAddress && options.mode === "live") {
+    out.push({ code: "customer_address_private", severity: "warning", params: { ip: seen.privateAddress } })
   }
   return out
 }
