@@ -124,6 +124,18 @@ describe("a live store whose key the service does not name", () => {
     })
   })
 
+  it("a question the service does not answer now (a 503) does not hold up a payment its verify proved", async () => {
+    await withService(live, async (env) => {
+      jest
+        .spyOn(env.module.client, "verifyNotification")
+        .mockRejectedValueOnce(
+          new OdemeApiError({ endpoint: "verifyNotification", method: "POST", path: "/x", kind: "http", status: 503, retryable: true })
+        )
+      expect((await paidCheckout(env, "payses_km4", "u-4")).status).toBe("paid")
+      expect(knownKeyMode(env.module.client)).toBeUndefined()
+    })
+  })
+
   it("a sandbox store is not asked and pays", async () => {
     await withService({}, async (env) => {
       const ask = jest.spyOn(env.module.client, "verifyNotification")

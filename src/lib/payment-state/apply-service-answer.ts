@@ -41,11 +41,18 @@ const MAX_RACES = 8
 export async function applyServiceAnswer(container: MedusaContainer, sessionId: string, told: ServiceAnswer, opts: ApplyOptions): Promise<Applied> {
   const odeme = odemeModule(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  // Whatever path says "paid", a live store's sandbox key makes it a sandbox payment (see lib/key-mode).
+  // Whatever path says "paid", a live store's sandbox key makes it a sandbox payment (see lib/key-mode). A question
+  // the service does not answer now does not hold up a payment its verify proved: the guard is for a wrong key,
+  // which it names as soon as it answers (and sessions stop starting then).
+  const sandboxKey = async () =>
+    sandboxKeyInLiveStore(odeme).catch((err: unknown) => {
+      logger.warn(
+        `medusa-payment-odeme: could not ask which mode the API key is of (${err instanceof Error ? err.message : String(err)}); payment ${sessionId} is judged without it`
+      )
+      return false
+    })
   const answer: ServiceAnswer =
-    (told.kind === "paid" || told.kind === "mismatch") && (await sandboxKeyInLiveStore(odeme))
-      ? { kind: "sandbox_paid", uuid: told.uuid, type: told.type }
-      : told
+    (told.kind === "paid" || told.kind === "mismatch") && (await sandboxKey()) ? { kind: "sandbox_paid", uuid: told.uuid, type: told.type } : told
 
   // The caller's read, used once; a later round reads again (or takes what the stale-read check just read).
   let known = opts.read
