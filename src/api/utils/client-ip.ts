@@ -101,9 +101,15 @@ function guardSessionData(req: MedusaRequest, next: MedusaNextFunction, fromCust
  */
 export const addressesSeen: { proxiedAt: string | null; privateAddress: string | null } = { proxiedAt: null, privateAddress: null }
 
-function noteAddress(req: MedusaRequest, options: Pick<OdemeOptions, "trustProxy">, ip: string | null): void {
+/**
+ * Only what a connection from a private address shows: a customer connecting from the internet, with or without
+ * a header of its own, cannot make Settings advise trusting a proxy that is not there (a header is anyone's to send).
+ */
+function noteAddress(req: MedusaRequest, options: Pick<OdemeOptions, "trustProxy" | "trustedStorefrontAddresses">, ip: string | null): void {
+  const connected = normalizeIp(req.socket?.remoteAddress ?? "")
+  if (!isPrivateHost(connected) || options.trustedStorefrontAddresses.includes(connected)) return
   if (!options.trustProxy && req.headers["x-forwarded-for"]) addressesSeen.proxiedAt = new Date().toISOString()
-  if (ip && isPrivateHost(ip)) addressesSeen.privateAddress = ip
+  if (ip === connected) addressesSeen.privateAddress = ip
 }
 
 export function normalizeIp(ip: string): string {

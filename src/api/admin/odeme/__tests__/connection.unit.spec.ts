@@ -172,8 +172,22 @@ describe("configuration warnings", () => {
   })
 
   it("knows which hosts the internet cannot reach", () => {
-    for (const h of ["localhost", "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "[::1]", "shop.local"]) expect(isPrivateHost(h)).toBe(true)
-    for (const h of ["api.shop.example", "8.8.8.8", "172.32.0.1"]) expect(isPrivateHost(h)).toBe(false)
+    for (const h of [
+      "localhost",
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "[::1]",
+      "shop.local",
+      "100.64.0.1",
+      "fd12:3456::1",
+      "fe80::1",
+    ]) {
+      expect(isPrivateHost(h)).toBe(true)
+    }
+    for (const h of ["api.shop.example", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2001:db8::1", "[2606:4700::1111]"])
+      expect(isPrivateHost(h)).toBe(false)
   })
 })
 
