@@ -49,6 +49,9 @@ medusaIntegrationTestRunner({
       const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const row = async () => db()("odeme_payment").where({ session_id: ok.session.id }).first()
       await waitFor(async () => (await row()).status === "paid" && (await row()).order_id === order.id)
+      // Captured in Medusa, not only confirmed here: settling runs after the state is written, and a session
+      // Medusa deletes before the capture is a payment with no order (review), not a captured one.
+      await waitFor(async () => !!(await db()("payment").where({ payment_session_id: ok.session.id }).first())?.captured_at)
       return { store, ok, order, db }
     }
 
