@@ -4,7 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import type { OdemeOptions } from "../../lib/options"
 import { odemeModule } from "../../lib/odeme-module"
-import { isPrivateHost } from "../admin/odeme/settings/warnings"
+import { isPrivateHost } from "../../lib/private-host"
 import { CHECKOUT_STOREFRONT_KEYS } from "../../providers/odeme/services/odeme-checkout"
 import { TRANSFER_STOREFRONT_KEYS } from "../../providers/odeme/utils/transfer-session-data"
 

@@ -22,7 +22,8 @@ type MedusaPayment = {
   captures?: Array<Amount & { id: string }> | null
   refunds?: Amount[] | null
 }
-type OrderLink = { id: string; status?: string; summary?: { raw_pending_difference?: unknown; pending_difference?: unknown } | null } | null
+type OrderSummary = { raw_pending_difference?: unknown; pending_difference?: unknown } | null
+type OrderLink = { id: string; status?: string; summary?: OrderSummary } | null
 type MedusaCollection = {
   status: string
   amount: unknown
@@ -185,9 +186,14 @@ function othersHold(payments: MedusaPayment[], sessionId: string): boolean {
  */
 function nothingOwed(collection: MedusaCollection): boolean {
   if (one(collection.cart)) return false
-  const summary = one(collection.order)?.summary
+  const owed = owedBy(one(collection.order)?.summary)
+  return owed !== null && !MathBN.gt(owed, 0)
+}
+
+/** What an order still owes, as Medusa's own balance workflow reads it (its summary's pending difference). */
+function owedBy(summary: OrderSummary | undefined) {
   const owed = summary?.raw_pending_difference ?? summary?.pending_difference
-  return owed != null && !MathBN.gt(MathBN.convert(owed as never), 0)
+  return owed == null ? null : MathBN.convert(owed as never)
 }
 
 type MedusaState = Awaited<ReturnType<typeof medusaState>>
@@ -347,12 +353,12 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, ses
         const order = data[0] as
           | {
               status?: string
-              summary?: { raw_pending_difference?: unknown; pending_difference?: unknown }
+              summary?: OrderSummary
               payment_collections?: Array<{ id: string; status: string }>
             }
           | undefined
-        const owed = order?.summary?.raw_pending_difference ?? order?.summary?.pending_difference
-        if (order?.status === "canceled" || owed == null || !MathBN.gt(MathBN.convert(owed as never), 0)) return
+        const owed = owedBy(order?.summary)
+        if (order?.status === "canceled" || owed === null || !MathBN.gt(owed, 0)) return
         const open = (order?.payment_collections ?? []).filter((c) => OPEN_COLLECTION.includes(c.status))
         if (open.length !== 1 || open[0].id !== collectionId || open[0].status !== "partially_authorized") return
         await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })

@@ -1,7 +1,8 @@
 import { OdemeApiError } from "../../../../client"
 import { classifyServiceError, testConnection } from "../connection/classify"
 import { keyModeOf } from "../../../../lib/key-mode"
-import { addressWarnings, configurationWarnings, healthWarnings, isPrivateHost } from "../settings/warnings"
+import { addressWarnings, configurationWarnings, healthWarnings } from "../settings/warnings"
+import { isPrivateHost } from "../../../../lib/private-host"
 
 const KEY = "sandbox_SECRET_key_123"
 const sandbox = { mode: "sandbox" as const, backendUrl: "https://api.shop.example", apiKey: KEY }
