@@ -3,6 +3,7 @@ import { OdemeApiError } from "../../client"
 import { OdemeCheckoutProvider } from "../../providers/odeme/services/odeme-checkout"
 import { OdemeTransferProvider } from "../../providers/odeme/services/odeme-transfer"
 import { failureOf, silentLogger, startServiceForProviders } from "../../providers/odeme/__tests__/support/memory-module"
+import { keyWarnings } from "../../api/admin/odeme/settings/warnings"
 import { keyMode, knownKeyMode } from "../key-mode"
 import { applyServiceAnswer } from "../payment-state/apply-service-answer"
 
@@ -80,10 +81,17 @@ describe("a live store holding a sandbox key", () => {
     }
   })
 
-  it("a session's start does not wait for the answer; once the service has named a sandbox key, no payment starts, card or transfer", async () => {
+  it("a session's start does not wait for the answer; once the service has named a sandbox key, no payment starts, card or transfer, and Settings says why", async () => {
+    expect(keyWarnings(knownKeyMode(env.module.client), env.module.odemeOptions)).toEqual([])
     const first = await initiate(OdemeCheckoutProvider, env.options, "payses_keymodefirst")
     expect(first.status).toBeDefined()
     await keyMode(env.module.client)
+    // Customers are only told the method is unavailable: the merchant's Settings names the key.
+    expect(keyWarnings(knownKeyMode(env.module.client), env.module.odemeOptions)).toEqual([
+      { code: "sandbox_key_in_live", severity: "error", params: {} },
+    ])
+    expect(keyWarnings("sandbox", { mode: "sandbox" })).toEqual([])
+    expect(keyWarnings("live", { mode: "live" })).toEqual([])
     for (const Provider of [OdemeCheckoutProvider, OdemeTransferProvider]) {
       const id = `payses_keymode${Provider.name}`
       expect((await failureOf(initiate(Provider, env.options, id))).code).toBe("odeme.service_misconfigured")

@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { knownKeyMode } from "../../../../lib/key-mode"
 import { allowedStorefrontOrigins } from "../../../../lib/options"
 import { odemeModule } from "../../../../lib/odeme-module"
 import { addressesSeen } from "../../../utils/client-ip"
-import { addressWarnings, configurationWarnings, healthWarnings, webhookUrlOf } from "./warnings"
+import { addressWarnings, configurationWarnings, healthWarnings, keyWarnings, webhookUrlOf } from "./warnings"
 
 /**
  * GET /admin/odeme/settings: the configuration as the merchant needs it
@@ -42,6 +43,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     },
     notifications: { max_attempts: o.notifications.maxAttempts },
     webhook_health: webhookHealth,
-    warnings: [...healthWarnings(webhookHealth, o), ...addressWarnings(addressesSeen, o), ...configurationWarnings(o)],
+    warnings: [
+      ...keyWarnings(knownKeyMode(odeme.client), o),
+      ...healthWarnings(webhookHealth, o),
+      ...addressWarnings(addressesSeen, o),
+      ...configurationWarnings(o),
+    ],
   })
 }

@@ -1,3 +1,4 @@
+import type { KeyMode } from "../../../../lib/key-mode"
 import type { OdemeOptions } from "../../../../lib/options"
 import { isPrivateHost } from "../../../../lib/private-host"
 
@@ -21,6 +22,7 @@ export interface ConfigWarning {
     | "webhooks_on_medusa_hook" // the merchant panel has Medusa's generic /hooks/payment URL
     | "proxy_not_trusted" // customers' sessions came through a proxy while trustProxy is off: the service is told the proxy's address
     | "customer_address_private" // a private address was taken as a customer's (live): a proxy or storefront server stands in front
+    | "sandbox_key_in_live" // live mode with a key the service named a sandbox key: no payment starts
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -113,4 +115,14 @@ export function addressWarnings(
     out.push({ code: "customer_address_private", severity: "warning", params: { ip: seen.privateAddress } })
   }
   return out
+}
+
+/**
+ * What the service said of the key's mode, as far as this process has asked
+ * (lib/key-mode: once, when the first payment starts; Settings does not ask).
+ * A live store with a sandbox key refuses every payment, and customers are
+ * only told the method is unavailable: the merchant must see why here.
+ */
+export function keyWarnings(known: KeyMode | null | undefined, options: Pick<OdemeOptions, "mode">): ConfigWarning[] {
+  return options.mode === "live" && known === "sandbox" ? [{ code: "sandbox_key_in_live", severity: "error", params: {} }] : []
 }
