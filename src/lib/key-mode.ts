@@ -20,10 +20,15 @@ export const MODE_PROBE = {
 
 export type KeyMode = "sandbox" | "live"
 
-/** The key's mode as the verify answer names it; null when it does not say. */
+/**
+ * The key's mode as the verify answer names it; null when it does not say.
+ * Of the three values §4.8 lists, `sandbox` names the sandbox and `api_cc_pos`
+ * (the live card POS) the live service; `quick_checkout_fallback` names the
+ * flow, which Quick Checkout answers in either (§4.8), so it says nothing of the key.
+ */
 export function keyModeOf(answerMode: unknown): KeyMode | null {
-  if (typeof answerMode !== "string" || !answerMode.trim()) return null
-  return answerMode.trim().toLowerCase() === "sandbox" ? "sandbox" : "live"
+  const mode = typeof answerMode === "string" ? answerMode.trim().toLowerCase() : ""
+  return mode === "sandbox" ? "sandbox" : mode === "api_cc_pos" ? "live" : null
 }
 
 type Client = Pick<OdemeClient, "verifyNotification">

@@ -80,7 +80,12 @@ describe("Test connection", () => {
       sandbox
     )
     expect(liveKeyInSandbox.code).toBe("wrong_mode")
-    expect(keyModeOf("quick_checkout_fallback")).toBe("live")
+    // A flow's name, answered by Quick Checkout under either key: it names no mode (so Test connection never
+    // calls a sandbox key "live" and sends the merchant to set the store live with it).
+    expect(keyModeOf("quick_checkout_fallback")).toBeNull()
+    expect(keyModeOf("api_cc_pos")).toBe("live")
+    expect(keyModeOf(" Sandbox ")).toBe("sandbox")
+    expect(keyModeOf("something_new")).toBeNull()
     expect(keyModeOf(undefined)).toBeNull()
   })
 
@@ -88,6 +93,12 @@ describe("Test connection", () => {
     const r = await testConnection(client({ verify: async () => ({ is_valid: false, official_status: "pending" }) }) as any, sandbox)
     expect(r.ok).toBe(true)
     expect(r.checks.find((c) => c.check === "key_mode")).toEqual(expect.objectContaining({ status: "skipped", code: "mode_unknown" }))
+    const flow = await testConnection(
+      client({ verify: async () => ({ is_valid: false, official_status: "pending", mode: "quick_checkout_fallback" }) }) as any,
+      sandbox
+    )
+    expect(flow.ok).toBe(true)
+    expect(flow.checks.find((c) => c.check === "key_mode")).toEqual(expect.objectContaining({ status: "skipped", code: "mode_unknown" }))
   })
 
   it("fails a live configuration whose webhook URL is not HTTPS; only warns in sandbox", async () => {
