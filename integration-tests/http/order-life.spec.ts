@@ -257,6 +257,10 @@ medusaIntegrationTestRunner({
       const item = await waitFor(async () => (await attention()).items.find((i: any) => i.kind === "refund_due" && i.session_id === session.id))
       expect(item).toMatchObject({ code: "refund_due", amount: "250.00", currency: "TRY", order_id: order.id, actions: ["acknowledge"] })
       expect((await row(session.id)).status).toBe("paid")
+      // Asking the service again (Admin's "Ask Odeme now") finds the same payment: Medusa's refund stays the one item.
+      expect((await api.post(`/admin/odeme/payments/${session.id}/check`, {}, admin.headers)).status).toBe(200)
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id).map((i: any) => i.kind)).toEqual(["refund_due"])
+      expect((await row(session.id)).status).toBe("paid")
 
       const ack = await api.post(`/admin/odeme/refunds/${item.refund_id}/acknowledge`, {}, admin.headers)
       expect(ack.data.refund.acknowledged_at).toEqual(expect.any(String))

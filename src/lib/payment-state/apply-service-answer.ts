@@ -63,8 +63,9 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
     if (!before) throw new Error(`no payment of this plugin has the session id ${sessionId}`)
     // Medusa's side matters only where the table reads it: a success that would pay or settle.
     const settles = before.status === "paid" ? "uuid" in answer && answer.uuid === before.service_uuid : true
-    // (A failed payment's state is not final for another service payment of the session: that one may pay it.)
-    const reopens = before.status === "failed" && answer.kind === "paid" && answer.uuid !== before.service_uuid
+    // (A failed payment's state is not final for another service payment of the session: that one may pay it;
+    // nor is an expired transfer's while its order still waits.)
+    const reopens = answer.kind === "paid" && ((before.status === "failed" && answer.uuid !== before.service_uuid) || before.status === "expired")
     const needsMedusa =
       answer.kind === "paid" && opts.sessionAlive === undefined && settles && (reopens || !["failed", "canceled", "expired"].includes(before.status))
     const medusa = needsMedusa ? await medusaFacts(container, sessionId) : { session_alive: opts.sessionAlive ?? true }

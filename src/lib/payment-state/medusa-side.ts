@@ -228,6 +228,7 @@ export async function medusaFacts(container: MedusaContainer, sessionId: string)
     order_canceled: orderCanceled,
     paid_elsewhere: paidElsewhere,
     refunded_in_medusa: state.refundedInMedusa,
+    captured,
     order_id: orderId,
   }
 }

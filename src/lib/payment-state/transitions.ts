@@ -58,6 +58,8 @@ export interface MedusaFacts {
    * that could not become an order): that refund is already listed as money to pay back, once.
    */
   refunded_in_medusa?: boolean
+  /** Medusa captured the session's payment (a cancel afterwards refunds it in Medusa, which lists the refund to make). */
+  captured?: boolean
 }
 
 export type MedusaAction =
@@ -185,16 +187,23 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         // and its charge is listed as money to give back.
         if (ours) {
           if (!medusa.session_alive) return review("session_gone", gone)
-          if (medusa.order_canceled) return review("late_success", "late")
+          // Captured before the cancel: Medusa's cancel refunded it, and that refund is the item (never a second one).
+          if (medusa.order_canceled) return medusa.captured ? keep("unchanged") : review("late_success", "late")
           if (medusa.paid_elsewhere) return review("already_paid", "late")
           return { ...keep("paid", "keep"), action: "settle" }
         }
         return keep("duplicate_charge", "duplicate", true)
       }
-      if (p.status === "review") return keep("late_success", "late", true)
+      // Its own payment again (a second copy, "Ask Odeme now"): the item it is in already says what to do with it.
+      if (p.status === "review") return ours ? keep("unchanged") : keep("late_success", "late", true)
       // A failed attempt closes only its own service payment: the customer may pay the same form again
       // (another uuid), and whichever arrives first, that success pays the session.
       if (p.status === "failed" && other && medusa.session_alive && !medusa.order_canceled && !medusa.paid_elsewhere) {
+        return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
+      }
+      // An expired transfer whose order still waits (`transfer.cancelOrderOnExpiry` off, or its cancel failed): the
+      // money pays that order. Only when Medusa was read and said the order is not canceled.
+      if (p.status === "expired" && medusa.order_canceled === false && medusa.session_alive && !medusa.paid_elsewhere) {
         return move("paid", "paid", { action: "settle", charge: "primary", adopt_uuid: true })
       }
       return review(p.status === "failed" && medusa.paid_elsewhere ? "already_paid" : "late_success", "late")
@@ -207,7 +216,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
       // An edited copy of the payment that paid (the service charges the signed amount): refused. No money
       // is at stake and nobody has anything to do, so it is not a warning (a warning always leaves an item).
       if (p.status === "paid") return ours ? keep("rejected") : keep("duplicate_charge", "duplicate", true)
-      if (p.status === "review") return keep("late_success", "late", true)
+      if (p.status === "review") return ours ? keep("rejected") : keep("late_success", "late", true)
       return review("late_success", "late")
   }
 }

@@ -130,9 +130,10 @@ TABLE.review = {
   created: ["=", "none", null, "unchanged"],
   creation_unknown: ["=", "none", null, "unchanged"],
   pending: ["=", "none", "keep", "pending"],
-  "paid(own)": ["=", "none", "late", "late_success"],
+  // Its own payment again (a second copy, "Ask Odeme now"): the item it is in stands; only another payment is late money.
+  "paid(own)": ["=", "none", null, "unchanged"],
   "paid(other)": ["=", "none", "late", "late_success"],
-  "mismatch(own)": ["=", "none", "late", "late_success"],
+  "mismatch(own)": ["=", "none", null, "rejected"],
   "mismatch(other)": ["=", "none", "late", "late_success"],
   "failed(own)": ["=", "none", "keep", "failed"],
   "failed(other)": ["=", "none", "none", "failed"],
@@ -315,6 +316,45 @@ describe("what the table promises about money", () => {
     })
   })
 
+  it("a canceled order's own payment told again: captured, Medusa's cancel refunded it (that refund is the item); never captured, late money", () => {
+    const canceled = { session_alive: true, order_canceled: true }
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { ...canceled, captured: true })).toEqual({
+      to: "paid",
+      review_code: null,
+      action: "none",
+      charge: null,
+      adopt_uuid: false,
+      outcome: "unchanged",
+      warn: false,
+    })
+    expect(decide(facts("paid"), ANSWERS["paid(own)"], { ...canceled, captured: false })).toMatchObject({
+      to: "review",
+      review_code: "late_success",
+      action: "none",
+      charge: "late",
+      warn: true,
+    })
+  })
+
+  it("an expired transfer's money pays its order while Medusa says the order still waits; a canceled order's, or unread, is late money", () => {
+    for (const a of [ANSWERS["paid(own)"], ANSWERS["paid(other)"]]) {
+      expect(decide(facts("expired"), a, { session_alive: true, order_canceled: false })).toEqual({
+        to: "paid",
+        review_code: null,
+        action: "settle",
+        charge: "primary",
+        adopt_uuid: true,
+        outcome: "paid",
+        warn: false,
+      })
+      expect(decide(facts("expired"), a, { session_alive: true, order_canceled: true })).toMatchObject({ to: "review", charge: "late" })
+      expect(decide(facts("expired"), a, { session_alive: true })).toMatchObject({ to: "review", charge: "late" })
+      expect(decide(facts("expired"), a, { session_alive: false, order_canceled: false })).toMatchObject({ to: "review", charge: "late" })
+      expect(decide(facts("expired"), a, { session_alive: true, order_canceled: false, paid_elsewhere: true })).toMatchObject({ to: "review" })
+    }
+    expect(decide(facts("expired"), ANSWERS["mismatch(own)"], { session_alive: true, order_canceled: false })).toMatchObject({ to: "review" })
+  })
+
   it("Medusa losing the session: the whole decision, open and paid", () => {
     expect(decide(facts("awaiting_transfer"), ANSWERS["paid(own)"], { session_alive: false })).toEqual({
       to: "review",
@@ -344,12 +384,22 @@ describe("what the table promises about money", () => {
       outcome: "paid",
       warn: false,
     })
-    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
-      to: "review",
-      outcome: "late_success",
-      charge: "late",
-    })
-    expect(decide(facts("review", "contradiction"), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+    // A review's own payment told again keeps the role the review gave it: the session's payment on its order
+    // (contradiction), or money Medusa's compensation already refunded (session_gone, "none"), is never made late.
+    for (const code of ["contradiction", "session_gone"] as const) {
+      expect(decide(facts("review", code), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
+        to: "review",
+        outcome: "unchanged",
+        charge: null,
+        warn: false,
+      })
+      expect(decide(facts("review", code), ANSWERS["mismatch(own)"], { session_alive: true })).toMatchObject({
+        to: "review",
+        outcome: "rejected",
+        charge: null,
+      })
+    }
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(other)"], { session_alive: true })).toMatchObject({
       to: "review",
       outcome: "late_success",
       charge: "late",
@@ -514,9 +564,9 @@ const EXTRA: Record<string, Record<string, string>> = {
     creation_unknown: "-- contradiction",
     pending: "-- contradiction",
     "pending(none)": "-- contradiction",
-    "paid(own)": "W- contradiction",
+    "paid(own)": "-- contradiction",
     "paid(other)": "W- contradiction",
-    "mismatch(own)": "W- contradiction",
+    "mismatch(own)": "-- contradiction",
     "mismatch(other)": "W- contradiction",
     "failed(own)": "-- contradiction",
     "failed(other)": "-- contradiction",
