@@ -6,6 +6,7 @@ import type { CheckCode } from "./check-code"
 import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
+import type { ServiceAnswer } from "./payment-state/transitions"
 import { processNotification } from "../workflows/process-notification"
 
 export type { CheckCode }
@@ -98,6 +99,10 @@ export async function checkTransfer(
   // From the transfer's creation, not from when the customer chose bank transfer (the session's row).
   const createdAt = transferCreatedAt(row)
 
+  // Paid is proven already (its answer was verified when it was written): what is left is Medusa's capture, which
+  // must not wait on the service answering again. Settle's failures count towards "needs attention".
+  if (row.status === "paid") return settleProvenTransfer(container, row)
+
   let record: TransferRecord
   try {
     record = await odeme.client.getTransferByUuid(row.service_uuid!)
@@ -156,6 +161,25 @@ export async function checkTransfer(
         : `service reports sale_status ${record.sale_status}`
   const code = answer.kind === "expired" ? "expired" : payment.status === "awaiting_transfer" ? "still_waiting" : "service_status"
   return { ...base, state: payment.status, changed: payment.status !== row.status, code, detail }
+}
+
+/** A transfer the service proved paid and Medusa has not settled yet (a capture that failed): settle it again. */
+async function settleProvenTransfer(container: MedusaContainer, row: OdemePaymentRow): Promise<CheckResult> {
+  const odeme = odemeModule(container)
+  const base = { session_id: row.session_id }
+  const answer: ServiceAnswer = { kind: "paid", uuid: row.service_uuid!, amount: row.amount, currency: row.currency, type: "bank_transfer" }
+  try {
+    const { payment } = await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })
+    await odeme.updatePaymentDetails(row.session_id, { last_checked_at: new Date(), next_check_at: null })
+    return { ...base, state: payment.status, changed: payment.status !== row.status, code: "service_status", detail: "paid; settled in Medusa" }
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err)
+    await odeme.updatePaymentDetails(row.session_id, {
+      next_check_at: new Date(Date.now() + 60_000),
+      last_result: `settling failed: ${msg}`.slice(0, 500),
+    })
+    return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
+  }
 }
 
 export { transferAnswer }

@@ -116,10 +116,16 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
   if (payment.flow !== "transfer_api" || (answer.kind !== "paid" && answer.kind !== "mismatch")) return new StepResponse<Attempt>({ ...a, answer })
   try {
     const record = await odeme.client.getTransferByUuid(answer.uuid)
-    return new StepResponse<Attempt>({
-      ...a,
-      answer: transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency }),
-    })
+    const told = transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency })
+    // Verify proved a success the record does not show yet: asked again later, never settled as "still waiting"
+    // (an expired or canceled transfer is not asked about by the poller, and the money would be lost).
+    if (told.kind === "pending") {
+      return new StepResponse<Attempt>({
+        ...a,
+        end: retryOrDead(container, a, "pending", "verify reports a success the transfer's record does not show yet", verify),
+      })
+    }
+    return new StepResponse<Attempt>({ ...a, answer: told })
   } catch (err) {
     return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `transfer record: ${apiMessage(err)}`, verify) })
   }

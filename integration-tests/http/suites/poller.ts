@@ -1,6 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
+import { odemeModule } from "../../../src/lib/odeme-module"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { processNotification } from "../../../src/workflows/process-notification"
+import { waitFor } from "../../utils/checkout-driver"
 import { insertPendingTransfers } from "../../utils/bulk-transfers"
 import type { SuiteContext } from "../../utils/environment"
 import { ordersOfCart } from "../../utils/inspect"
@@ -25,9 +28,17 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const [t] = (await transfers()).filter((x) => x.order_id === session.id)
+      // The placed order is noted on the payment (what Admin lists about the transfer names it).
+      await waitFor(async () => (await row(session.id)).order_id === res.data.order.id)
+      expect((await row(session.id)).cart_id).toBe(cart.id)
       return { cart, session, uuid: t.uuid as string, order: res.data.order }
     }
 
+    /** The service's notification of the last change, as it would arrive at the plugin's webhook route. */
+    const deliverLastWebhook = async () => {
+      const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
+      expect((await api.post("/odeme/webhook", hooks[hooks.length - 1].body)).status).toBe(200)
+    }
     const paymentOf = async (cartId: string) => (await ordersOfCart(getContainer(), cartId))[0]?.payment_collections?.[0]?.payments ?? []
 
     it("pending → approved at the service → captured by the poller, once", async () => {
@@ -89,6 +100,13 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
         data: [o],
       } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: order.id } })
       expect(o.status).toBe("canceled")
+
+      // The money comes after all: never captured onto the canceled order, listed to give back, naming the order.
+      await env.emulator.control("POST", `/_control/transfers/${(await row(session.id)).service_uuid}/settle`, { result: "successful" })
+      await deliverLastWebhook()
+      const late = await waitFor(async () => ((await row(session.id)).status === "review" ? row(session.id) : null))
+      expect(late).toEqual(expect.objectContaining({ review_code: "late_success", order_id: order.id }))
+      expect(await paymentOf(late.cart_id)).toHaveLength(0)
     })
 
     it("service errors during a run change nothing; the next run picks the transfer up", async () => {
@@ -105,6 +123,46 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       await makeDue()
       expect((await pollTransfers(getContainer())).paid).toBe(1)
       expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+    })
+
+    it("a transfer proven paid whose capture failed is captured on the next run without asking the service again", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+      // The state paid was written from the uuid record, then Medusa's capture failed (a lock timeout, say).
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "paid", settle_failures: 1, next_check_at: db().fn.now() })
+      // The service not answering now must not hold up a capture it already proved.
+      await env.emulator.control("POST", "/_control/faults", { endpoint: "uuid", mode: "error500", count: 10 })
+      const s = await pollTransfers(getContainer())
+      expect(s).toEqual(expect.objectContaining({ checked: 1, errors: 0 }))
+      expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+      const after = await row(session.id)
+      expect(after).toEqual(expect.objectContaining({ status: "paid", settle_failures: 0, next_check_at: null }))
+    })
+
+    it("a verified success the transfer's record does not show yet is asked again, not dropped: an expired transfer's money pays its order, which still waits", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      // Expired here, its order kept (transfer.cancelOrderOnExpiry off): the poller stops asking about it, and only
+      // the notification can still tell of the money.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "expired", next_check_at: null })
+      const client = odemeModule(getContainer()).client
+      const real = client.getTransferByUuid.bind(client)
+      const lagging = jest.spyOn(client, "getTransferByUuid").mockImplementationOnce(async (id) => ({ ...(await real(id)), sale_status: 0 }))
+      try {
+        await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+        await deliverLastWebhook()
+        const notification = () => db()("odeme_notification").where({ session_id: session.id, source: "webhook" }).first()
+        await waitFor(async () => (await notification())?.attempts === 1 && (await notification()).state !== "processing")
+        expect(await notification()).toEqual(expect.objectContaining({ state: "retry", outcome: "pending" }))
+        expect((await row(session.id)).status).toBe("expired")
+        await db()("odeme_notification")
+          .where({ id: (await notification()).id })
+          .update({ next_attempt_at: db().fn.now() })
+        await processNotification(getContainer(), (await notification()).id)
+        expect(await row(session.id)).toEqual(expect.objectContaining({ status: "paid" }))
+        expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+      } finally {
+        lagging.mockRestore()
+      }
     })
 
     it("two runs at once never check the same transfer twice", async () => {

@@ -78,6 +78,9 @@ export class OdemeTransferProvider extends OdemeBase {
         `Payment session ${data.session_id} is unknown to medusa-payment-odeme; create a new payment session.`
       )
     }
+    // Proven paid already (the poller's uuid check or a verified notification): Medusa's capture of it must not
+    // wait on the service answering once more.
+    if (row.status === "paid") return { status: toSessionStatus("paid"), data: this.publicData(input.data ?? {}, row, 1) }
     if (row.service_uuid) return this.authorizeOutcome(await this.refresh(row, input.data ?? {}))
     if (row.status === "unknown" || row.creation_state === "unknown") throw creationUnknownError()
     if (row.status !== "pending") {
