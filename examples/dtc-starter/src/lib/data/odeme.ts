@@ -164,7 +164,12 @@ export async function retrieveOdemePaymentStatus(sessionId: string, cartId: stri
   }
 }
 
-export type OdemeTransferDetails = { sessionStatus: string; data: OdemeTransferSessionData }
+/**
+ * `closed`: the order was canceled or the transfer's deadline passed. The session's data is what the plugin
+ * wrote when the transfer was created: it still says `awaiting_transfer` after the plugin expired the transfer
+ * or the shop canceled the order, and the customer must not be asked to send money nobody will take.
+ */
+export type OdemeTransferDetails = { sessionStatus: string; data: OdemeTransferSessionData; closed: boolean }
 
 /**
  * The bank transfer of an order (IBAN, bank, tracking number) from its
@@ -175,7 +180,7 @@ export async function retrieveOdemeTransferDetails(orderId: string): Promise<Ode
   const { order } = await sdk.client
     .fetch<{ order: HttpTypes.StoreOrder }>(`/store/orders/${encodeURIComponent(orderId)}`, {
       method: "GET",
-      query: { fields: "id,*payment_collections.payment_sessions" },
+      query: { fields: "id,status,*payment_collections.payment_sessions" },
       headers: { ...(await getAuthHeaders()) },
       cache: "no-store",
     })
@@ -185,7 +190,9 @@ export async function retrieveOdemeTransferDetails(orderId: string): Promise<Ode
     sessions.find((s) => isOdemeTransfer(s.provider_id) && s.status !== "canceled" && s.status !== "error") ??
     sessions.find((s) => isOdemeTransfer(s.provider_id))
   const data = session ? parseTransferSessionData(session.data) : null
-  return session && data ? { sessionStatus: session.status, data } : null
+  if (!session || !data) return null
+  const pastDeadline = !!data.expires_at && Date.parse(data.expires_at) <= Date.now()
+  return { sessionStatus: session.status, data, closed: order?.status === "canceled" || pastDeadline }
 }
 
 /**

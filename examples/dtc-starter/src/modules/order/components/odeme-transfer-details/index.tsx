@@ -26,9 +26,10 @@ export default async function OdemeTransferDetails({ order }: Props) {
   const [details, language] = await Promise.all([retrieveOdemeTransferDetails(order.id), getOdemeLanguage()])
   if (!details) return null
   const t = odemeStrings[language]
-  const { data } = details
+  const { data, closed } = details
   const state = data.state ?? "pending"
-  const awaiting = AWAITING.has(state)
+  // A paid transfer stays "received" on a canceled order (the shop refunds it); an unpaid one is closed.
+  const awaiting = AWAITING.has(state) && !closed
   // The shopper's reference is the order number the shop and its e-mails use, never an internal id.
   const orderNumber = order.display_id ? `#${order.display_id}` : null
   const iban = data.iban_display ?? data.iban
