@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollTransfers } from "../../src/lib/poll-transfers"
 import { applyServiceAnswer } from "../../src/lib/payment-state/apply-service-answer"
@@ -357,6 +358,25 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await cartOutcome(getContainer(), cart.id)).captures === 1)
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(1)
       expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+    })
+
+    it("a return without the session's proof, as anyone who knows a session id can send, never says the customer came back paid", async () => {
+      const { session } = await cartWithSession(api, store, CHECKOUT_PROVIDER, {})
+      const forged = await follow(`${env.backendUrl}/odeme/return/${session.id}/success?status=success&uuid=${randomUUID()}&hash=forged`)
+      expect(forged.status).toBe(303)
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      // Stored (verify is asked, and refuses it), and older than the wait for a webhook.
+      const stored = await waitFor(async () => (await db("odeme_notification").where({ session_id: session.id, source: "return" }))[0])
+      expect(stored).toMatchObject({ status: "successful" })
+      await db("odeme_notification")
+        .where({ id: stored.id })
+        .update({ created_at: new Date(Date.now() - 3600_000) })
+
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([])
+      const asked = await api.post(`/admin/odeme/payments/${session.id}/check`, {}, admin.headers)
+      expect(asked.data.code).not.toBe("unverifiable_return")
+      const { data: settings } = await api.get("/admin/odeme/settings", admin.headers)
+      expect(settings.webhook_health.unconfirmed_returns).toBe(0)
     })
 
     it("webhooks that never arrive, then the customer changes the cart's payment: the unconfirmed return stays listed; the late delivery is money to give back", async () => {

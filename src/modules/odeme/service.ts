@@ -524,6 +524,7 @@ class OdemeModuleService extends MedusaService({
     const row = await knexOf(ctx)(NOTIFICATION)
       .whereNull("deleted_at")
       .where({ session_id: sessionId, source: "return", status: "successful" })
+      .whereRaw(CUSTOMERS_RETURN)
       .first("id")
     return !!row
   }
@@ -681,6 +682,14 @@ class OdemeModuleService extends MedusaService({
  * (models/odeme-payment.ts) holds exactly these, so finished payments, however
  * many, cost the claim nothing.
  */
+/**
+ * A return that came with the session's proof (return-visit.ts), so the customer's own: one without it
+ * (anyone who knows a session id) never says that the customer came back "paid". Returns stored before
+ * the flag have no `proven` key and count as before.
+ */
+const CUSTOMERS_RETURN_OF = (alias?: string) => `coalesce(${alias ? `${alias}.` : ""}payload->>'proven', 'true') <> 'false'`
+const CUSTOMERS_RETURN = CUSTOMERS_RETURN_OF()
+
 const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
 
 /**
@@ -838,7 +847,7 @@ const ATTENTION_SQL = `
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
     null, r.id, null, null, null, r.created_at
   from ${NOTIFICATION} r join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
-  where r.deleted_at is null and r.source = 'return' and r.status = 'successful'
+  where r.deleted_at is null and r.source = 'return' and r.status = 'successful' and ${CUSTOMERS_RETURN_OF("r")}
     and r.created_at < now() - make_interval(secs => :unconfirmed_seconds)
     -- canceled too: a customer who paid and then changed the cart (Medusa deleted the session) is still charged
     -- a person's "resolved" holds for the returns they saw, not for a later one

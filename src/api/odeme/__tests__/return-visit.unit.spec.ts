@@ -39,7 +39,13 @@ describe("recordReturn", () => {
         session_id: SESSION,
         service_uuid: "u-1",
         status: column,
-        payload: { ...q, order_id: SESSION, outcome: "success", arrived: { order_id: SESSION, uuid: q.uuid, status: q.status, hash: q.hash } },
+        payload: {
+          ...q,
+          order_id: SESSION,
+          outcome: "success",
+          proven: true,
+          arrived: { order_id: SESSION, uuid: q.uuid, status: q.status, hash: q.hash },
+        },
         state: "received",
         outcome: null,
       })

@@ -89,7 +89,14 @@ export async function recordReturn(
     status,
     type: q.type ?? null,
     // The service's own words for verify (spec §4.8); the path names the session when the query does not.
-    payload: { ...q, order_id: sessionId, outcome, arrived: { order_id: q.order_id ?? sessionId, uuid: q.uuid, status: q.status, hash: q.hash } },
+    // `proven`: anyone who knows a session id can send a return without the proof; only the customer's own says they came back.
+    payload: {
+      ...q,
+      order_id: sessionId,
+      outcome,
+      proven,
+      arrived: { order_id: q.order_id ?? sessionId, uuid: q.uuid, status: q.status, hash: q.hash },
+    },
     raw_body: null,
     state: verifiable ? "received" : "done",
     outcome: verifiable ? null : "navigation_only",
