@@ -3,6 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { withDeadline } from "../../../lib/deadline"
 import { failureReason } from "../../../lib/failure-reason"
+import { odemeError } from "../../../lib/medusa-errors"
 import { odemeModule } from "../../../lib/odeme-module"
 import type { OdemeOptions } from "../../../lib/options"
 import { allowedStorefrontOrigins } from "../../../lib/options"
@@ -34,7 +35,9 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   const q = req.validatedQuery
   const odeme = odemeModule(req.scope)
   const proven = isReturnProof(odeme.odemeOptions.apiKey, sessionId, proof)
-  if (!(await odeme.getPayment(sessionId))) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Unknown payment.")
+  if (!(await odeme.getPayment(sessionId))) {
+    throw odemeError(MedusaError.Types.NOT_FOUND, "odeme.session_unknown", "Payment session was not found for this cart or order.")
+  }
   // Not stored (the intake is full, the database is slow): a redirect is never proof, the customer is still sent on.
   const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch((err) => {
     req.scope
