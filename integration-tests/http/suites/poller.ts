@@ -165,6 +165,18 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       }
     })
 
+    it("transfers nobody has checked for over an hour are counted for Settings (no process runs the checks)", async () => {
+      const odeme = odemeModule(getContainer())
+      const before = await odeme.overdueTransferChecks()
+      await insertPendingTransfers(db(), 2, "overdue")
+      expect(await odeme.overdueTransferChecks()).toBe(before)
+      await db()("odeme_payment")
+        .where("session_id", "like", "payses_overdue%")
+        .update({ next_check_at: new Date(Date.now() - 2 * 3600_000) })
+      expect(await odeme.overdueTransferChecks()).toBe(before + 2)
+      await db()("odeme_payment").where("session_id", "like", "payses_overdue%").delete()
+    })
+
     it("two runs at once never check the same transfer twice", async () => {
       const orders = [await pendingTransferOrder(), await pendingTransferOrder(), await pendingTransferOrder()]
       for (const o of orders) await env.emulator.control("POST", `/_control/transfers/${o.uuid}/settle`, { result: "successful" })

@@ -82,11 +82,13 @@ function guardSessionData(req: MedusaRequest, next: MedusaNextFunction, fromCust
       odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it.")
     )
   }
-  const allowed = body.provider_id.startsWith("pp_odeme-transfer_") ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
+  const transfer = body.provider_id.startsWith("pp_odeme-transfer_")
+  const allowed = transfer ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
   const rest = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k)))
   const options = odemeModule(req.scope).odemeOptions
   const ip = fromCustomer ? customerAddress(req, options) : null
-  if (fromCustomer) noteAddress(req, options, ip)
+  // Only a transfer tells the service the customer's address (a Quick Checkout form is posted by the browser itself).
+  if (fromCustomer && transfer) noteAddress(req, options, ip)
   body.data = ip ? { ...rest, client_ip: ip } : rest
   const validated = (req as unknown as { validatedBody?: { data?: Record<string, unknown> } }).validatedBody
   if (validated) validated.data = body.data

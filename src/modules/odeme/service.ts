@@ -573,6 +573,18 @@ class OdemeModuleService extends MedusaService({
     }
   }
 
+  /**
+   * Transfers due for a check an hour ago and more: no process of the store runs the checks (the poller is off
+   * everywhere, its worker is down). Unpaid transfers then never expire, and money is found only by webhooks.
+   */
+  @InjectManager()
+  async overdueTransferChecks(@MedusaContext() ctx: Context = {}): Promise<number> {
+    const { rows } = await knexOf(ctx).raw(
+      `select count(*)::int as overdue from ${PAYMENT} where ${POLL_WHERE} and next_check_at < now() - interval '1 hour'`
+    )
+    return rows[0]?.overdue ?? 0
+  }
+
   // ---- what needs a person ------------------------------------------------------
 
   /**

@@ -183,6 +183,14 @@ describe("configuration warnings", () => {
     expect(addressWarnings(proxied, { mode: "sandbox", trustProxy: false }).map((w) => w.code)).toEqual(["proxy_not_trusted"])
   })
 
+  it("says when transfers have waited over an hour for a check nobody runs", () => {
+    const health = { unconfirmed_returns: 0, last_webhook_at: null }
+    expect(healthWarnings(health, sandbox)).toEqual([])
+    expect(healthWarnings({ ...health, overdue_transfer_checks: 3 }, sandbox)).toEqual([
+      { code: "transfer_checks_overdue", severity: "warning", params: { count: "3" } },
+    ])
+  })
+
   it("knows which hosts the internet cannot reach", () => {
     for (const h of [
       "localhost",

@@ -14,7 +14,11 @@ import { addressWarnings, configurationWarnings, healthWarnings, keyWarnings, we
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const odeme = odemeModule(req.scope)
   const o = odeme.odemeOptions
-  const [health, attention] = await Promise.all([odeme.webhookHealth(), odeme.listAttention({ limit: 1, offset: 0 })])
+  const [health, attention, overdue] = await Promise.all([
+    odeme.webhookHealth(),
+    odeme.listAttention({ limit: 1, offset: 0 }),
+    odeme.overdueTransferChecks(),
+  ])
   const webhookHealth = {
     last_webhook_at: health.last_webhook_at ? new Date(health.last_webhook_at).toISOString() : null,
     webhooks_24h: health.webhooks_24h,
@@ -45,7 +49,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     webhook_health: webhookHealth,
     warnings: [
       ...keyWarnings(knownKeyMode(odeme.client), o),
-      ...healthWarnings(webhookHealth, o),
+      ...healthWarnings({ ...webhookHealth, overdue_transfer_checks: overdue }, o),
       ...addressWarnings(addressesSeen, o),
       ...configurationWarnings(o),
     ],

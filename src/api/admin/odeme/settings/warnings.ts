@@ -23,6 +23,7 @@ export interface ConfigWarning {
     | "proxy_not_trusted" // customers' sessions came through a proxy while trustProxy is off: the service is told the proxy's address
     | "customer_address_private" // a private address was taken as a customer's (live): a proxy or storefront server stands in front
     | "sandbox_key_in_live" // live mode with a key the service named a sandbox key: no payment starts
+    | "transfer_checks_overdue" // transfers due for a check an hour ago: no process runs the transfer checks
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -77,10 +78,13 @@ export function configurationWarnings(
  * setup mistake is a wrong or missing webhook URL in the merchant panel.
  */
 export function healthWarnings(
-  health: { unconfirmed_returns: number; last_webhook_at: string | null; medusa_hook_24h?: number },
+  health: { unconfirmed_returns: number; last_webhook_at: string | null; medusa_hook_24h?: number; overdue_transfer_checks?: number },
   options: Pick<OdemeOptions, "backendUrl">
 ): ConfigWarning[] {
   const out: ConfigWarning[] = []
+  if (health.overdue_transfer_checks) {
+    out.push({ code: "transfer_checks_overdue", severity: "warning", params: { count: String(health.overdue_transfer_checks) } })
+  }
   if (health.unconfirmed_returns) {
     out.push({
       code: "webhooks_not_arriving",
