@@ -130,6 +130,11 @@ medusaIntegrationTestRunner({
         (await api.get("/admin/odeme/attention", admin.headers)).data.items.filter((i: any) => i.session_id === ok.session.id)
       const [item] = await waitFor(async () => ((await attention()).some((i: any) => i.kind === "refund_due") ? attention() : undefined))
       expect(item).toMatchObject({ kind: "refund_due", amount: "250.00", currency: "TRY", order_id: order.id })
+      // The order's page shows that payment and its item too, though Medusa no longer has its session.
+      const { data: page } = await api.get(`/admin/odeme/orders/${order.id}/payment`, admin.headers)
+      const shown = page.payments.find((p: any) => p.session_id === ok.session.id)
+      expect(shown).toEqual(expect.objectContaining({ medusa_session_status: null }))
+      expect(shown.attention.map((a: any) => a.kind)).toContain("refund_due")
     })
 
     it('refunds: "reject" — stock runs out after the card payment: Medusa deletes the session and keeps the capture; settling it again never touches another cart', async () => {

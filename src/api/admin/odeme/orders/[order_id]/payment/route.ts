@@ -18,6 +18,7 @@ interface OrderGraph {
     currency_code?: string
     created_at?: string | Date
     payment_sessions?: Array<{ id: string; provider_id: string; status: string; created_at?: string } | null> | null
+    payments?: Array<{ payment_session_id?: string | null; provider_id?: string } | null> | null
   } | null> | null
 }
 
@@ -43,16 +44,32 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       "payment_collections.payment_sessions.provider_id",
       "payment_collections.payment_sessions.status",
       "payment_collections.payment_sessions.created_at",
+      "payment_collections.payments.payment_session_id",
+      "payment_collections.payments.provider_id",
     ],
     filters: { id: order_id },
   })
   const order = data[0] as OrderGraph | undefined
   if (!order) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.order_not_found", `Order ${order_id} was not found.`)
 
-  const isOdeme = (s: { provider_id?: unknown } | null): s is NonNullable<typeof s> & { id: string; provider_id: string; status: string } =>
+  type OdemeSession = { id: string; provider_id: string; status: string | null }
+  const isOdeme = <T extends { provider_id?: unknown }>(s: T | null): s is T & { provider_id: string } =>
     !!s && typeof s.provider_id === "string" && s.provider_id.startsWith("pp_odeme-")
   const pcs = (order.payment_collections ?? []).filter((pc): pc is NonNullable<typeof pc> => !!pc)
-  const sessions = pcs.flatMap((pc) => pc.payment_sessions ?? []).filter(isOdeme)
+  // A session Medusa deleted after its payment was made (a second tab opened another on the paid cart) keeps
+  // its payment, which still holds the money: its refunds and items belong on this order's page too.
+  const sessionsOf = (pc: (typeof pcs)[number]): OdemeSession[] => {
+    const live: OdemeSession[] = (pc.payment_sessions ?? []).filter(isOdeme).map((s) => ({ id: s.id, provider_id: s.provider_id, status: s.status }))
+    const kept: OdemeSession[] = []
+    for (const p of pc.payments ?? []) {
+      const id = p?.payment_session_id
+      if (id && p.provider_id?.startsWith("pp_odeme-") && !live.some((s) => s.id === id) && !kept.some((s) => s.id === id)) {
+        kept.push({ id, provider_id: p.provider_id, status: null })
+      }
+    }
+    return [...live, ...kept]
+  }
+  const sessions = pcs.flatMap(sessionsOf)
   if (!sessions.length) return res.json({ order_id, payments: [], collections: [] })
 
   // The checkout's collection is the one linked to a cart; the others pay a balance of the order.
@@ -70,7 +87,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       status: pc.status ?? "not_paid",
       amount: pc.amount === undefined || pc.amount === null ? null : String(pc.amount),
       currency: pc.currency_code ?? null,
-      session_ids: (pc.payment_sessions ?? []).filter(isOdeme).map((s) => s.id),
+      session_ids: sessionsOf(pc).map((s) => s.id),
     }))
   const collectionOf = new Map(collections.flatMap((c) => c.session_ids.map((id) => [id, c.id] as const)))
 
