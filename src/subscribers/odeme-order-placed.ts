@@ -11,9 +11,8 @@ import { odemeSessionsOfOrder } from "../lib/order-sessions"
  * internal session id.
  */
 export default async function odemeOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
-  const odeme = odemeModule(container)
   const { cartId, sessionIds } = await odemeSessionsOfOrder(container, event.data.id)
-  for (const sessionId of sessionIds) await odeme.linkCart(sessionId, cartId, event.data.id)
+  await odemeModule(container).nameOrder(sessionIds, cartId, event.data.id)
 }
 
 export const config: SubscriberConfig = {

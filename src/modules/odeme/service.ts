@@ -280,6 +280,22 @@ class OdemeModuleService extends MedusaService({
     }
   }
 
+  /**
+   * Names a placed order (and its cart) on its payments that are not paid: a paid one is named by settle once
+   * its capture is on the order, and until then the reconciler looks for it (`unsettledPaid`).
+   */
+  @InjectManager()
+  async nameOrder(sessionIds: string[], cartId: string | null, orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    if (!sessionIds.length) return
+    const db = knexOf(ctx)
+    await db(PAYMENT)
+      .whereNull("deleted_at")
+      .whereIn("session_id", sessionIds)
+      .whereNot("status", "paid")
+      .whereNull("order_id")
+      .update({ order_id: orderId, ...(cartId ? { cart_id: cartId } : {}), updated_at: new Date() })
+  }
+
   /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
   @InjectManager()
   async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
