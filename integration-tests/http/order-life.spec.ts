@@ -166,6 +166,21 @@ medusaIntegrationTestRunner({
       expect((await attention()).items.filter((i: any) => i.session_id === settled.id)).toEqual([])
     })
 
+    it("the poller's reconciler follows a canceled order whose event was lost: the capture on it is given back, listed once", async () => {
+      const { session, order } = await paidCardOrder()
+      const hourAgo = new Date(Date.now() - 3_600_000)
+      // Canceled while nothing followed it (the event lost): the capture still on the order, the payment naming none.
+      await db()("order").where({ id: order.id }).update({ status: "canceled", canceled_at: new Date() })
+      await db()("odeme_payment").where({ session_id: session.id }).update({ order_id: null, updated_at: hourAgo })
+      await pollTransfers(getContainer())
+      const items = (await attention()).items.filter((i: any) => i.session_id === session.id)
+      expect(items).toEqual([expect.objectContaining({ kind: "refund_due", amount: "250.00", order_id: order.id })])
+      // The next pass finds nothing more to give back.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ order_id: null, updated_at: hourAgo })
+      await pollTransfers(getContainer())
+      expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toHaveLength(1)
+    })
+
     it("a second tab replaces the session of an order awaiting its transfer, then the IBAN shown is paid: the item names that order", async () => {
       const { session, transfer, order } = await awaitingTransferOrder()
       const replaced = await api.post(

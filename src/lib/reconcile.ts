@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
+import { followOrderCancel } from "./payment-state/follow-order-cancel"
 import { isSettled, medusaState } from "./payment-state/medusa-side"
 
 export interface ReconcileSummary {
@@ -44,18 +45,15 @@ export async function reconcile(container: MedusaContainer): Promise<ReconcileSu
   for (const row of await odeme.unsettledPaid(SETTLE_GRACE_SECONDS, PAGE)) {
     summary.checked++
     const state = await medusaState(container, row.session_id)
-    if (state.orderId && (await isSettled(container, state))) {
+    if (state.orderCanceled) {
+      // As the order.canceled subscriber would have (its event was lost): a capture on the canceled order is given
+      // back, and the payment names the order, so it is followed once.
+      await followOrderCancel(container, row.session_id, state.orderId)
+    } else if (state.orderId && (await isSettled(container, state))) {
       // Settled by another path (the storefront's cart.complete): the failures counted before no longer stand.
       await odeme.linkCart(row.session_id, state.cartId, state.orderId)
       if (row.settle_failures) await odeme.countFailure(row.session_id, "settle", false)
       summary.linked++
-    } else if (state.orderCanceled) {
-      await applyServiceAnswer(
-        container,
-        row.session_id,
-        { kind: "order_canceled", uuid: row.service_uuid, captured: state.captured },
-        { act: false }
-      )
     } else if (state.paidByOthers) {
       await applyServiceAnswer(container, row.session_id, { kind: "already_paid", uuid: row.service_uuid }, { act: false })
     } else {

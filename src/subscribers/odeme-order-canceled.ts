@@ -1,9 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { odemeModule } from "../lib/odeme-module"
 import { odemeSessionsOfOrder } from "../lib/order-sessions"
-import { applyServiceAnswer } from "../lib/payment-state/apply-service-answer"
-import { giveBackCapture, withSettleLock } from "../lib/payment-state/medusa-side"
+import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
 
 /**
  * An order was canceled (by an admin, or the plugin's cancel of an expired
@@ -17,18 +15,8 @@ import { giveBackCapture, withSettleLock } from "../lib/payment-state/medusa-sid
  * when it sees the cancel after its capture).
  */
 export default async function odemeOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
-  const odeme = odemeModule(container)
-  const { sessionIds: sessions } = await odemeSessionsOfOrder(container, event.data.id)
-  for (const sessionId of sessions) {
-    await withSettleLock(container, sessionId, async () => {
-      const row = await odeme.getPayment(sessionId)
-      if (!row) return
-      // The item that may follow names its order.
-      if (row.order_id !== event.data.id) await odeme.updatePaymentDetails(sessionId, { order_id: event.data.id })
-      const captured = await giveBackCapture(container, sessionId)
-      await applyServiceAnswer(container, sessionId, { kind: "order_canceled", uuid: row.service_uuid, captured }, { act: false })
-    })
-  }
+  const { sessionIds } = await odemeSessionsOfOrder(container, event.data.id)
+  for (const sessionId of sessionIds) await followOrderCancel(container, sessionId, event.data.id)
 }
 
 export const config: SubscriberConfig = {
