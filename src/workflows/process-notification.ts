@@ -117,9 +117,10 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
   try {
     const record = await odeme.client.getTransferByUuid(answer.uuid)
     const told = transferAnswer(record, { service_uuid: answer.uuid, amount: payment.amount, currency: payment.currency })
-    // Verify proved a success the record does not show yet: asked again later, never settled as "still waiting"
-    // (an expired or canceled transfer is not asked about by the poller, and the money would be lost).
-    if (told.kind === "pending") {
+    // Verify proved a success the record does not show yet: a transfer the poller asks about (due for a check)
+    // is settled as "still waiting", and the poller finds the money; any other (expired, failed, canceled past
+    // its deadline) is asked again here, or the money would be lost.
+    if (told.kind === "pending" && !payment.next_check_at) {
       return new StepResponse<Attempt>({
         ...a,
         end: retryOrDead(container, a, "pending", "verify reports a success the transfer's record does not show yet", verify),
