@@ -137,6 +137,18 @@ medusaIntegrationTestRunner({
       expect(shown.attention.map((a: any) => a.kind)).toContain("refund_due")
     })
 
+    it('refunds: "reject" — an order canceled while nothing followed it (the event failed): asking the service again lists the money once', async () => {
+      const { ok, order, db } = await paidTransferOrder()
+      // Canceled, and the subscriber never ran (its lock timed out, say): the capture is still on the order.
+      await db()("order").where({ id: order.id }).update({ status: "canceled", canceled_at: new Date() })
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      const attention = async () =>
+        (await api.get("/admin/odeme/attention", admin.headers)).data.items.filter((i: any) => i.session_id === ok.session.id)
+      // (A paid transfer stays due until the poller sees it settled: a scheduled pass may find the cancel first.)
+      for (let i = 0; i < 2; i++) expect((await api.post(`/admin/odeme/payments/${ok.session.id}/check`, {}, admin.headers)).status).toBe(200)
+      expect(await attention()).toEqual([expect.objectContaining({ kind: "refund_due", amount: "250.00", order_id: order.id })])
+    })
+
     it('refunds: "reject" — stock runs out after the card payment: Medusa deletes the session and keeps the capture; settling it again never touches another cart', async () => {
       const store = await seedStore(getContainer(), { price: 250, providers: [CHECKOUT_PROVIDER, "pp_system_default"] })
       // Another shopper's cart, ready to complete: the oldest cart of the store.

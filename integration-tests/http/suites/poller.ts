@@ -6,8 +6,8 @@ import { processNotification } from "../../../src/workflows/process-notification
 import { waitFor } from "../../utils/checkout-driver"
 import { insertPendingTransfers } from "../../utils/bulk-transfers"
 import type { SuiteContext } from "../../utils/environment"
-import { ordersOfCart } from "../../utils/inspect"
-import { completeCart, pendingTransferCart, seedStore, type SeededStore } from "../../utils/store"
+import { ordersOfCart, paymentProvider } from "../../utils/inspect"
+import { completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
 export function pollerSuite({ env, api, getContainer }: SuiteContext) {
   describe("the transfer poller", () => {
@@ -163,6 +163,15 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       } finally {
         lagging.mockRestore()
       }
+    })
+
+    it("an expired transfer whose order still waits is paid the same way when Medusa asks first (its authorize, the status check)", async () => {
+      const { session, uuid } = await pendingTransferOrder()
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "expired", next_check_at: null })
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+      const provider = paymentProvider(getContainer(), TRANSFER_PROVIDER)
+      expect((await provider.getPaymentStatus({ data: { session_id: session.id } })).status).toBe("captured")
+      expect(await row(session.id)).toEqual(expect.objectContaining({ status: "paid", review_code: null }))
     })
 
     it("transfers nobody has checked for over an hour are counted for Settings (no process runs the checks)", async () => {

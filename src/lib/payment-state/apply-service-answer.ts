@@ -66,8 +66,12 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
     // (A failed payment's state is not final for another service payment of the session: that one may pay it;
     // nor is an expired transfer's while its order still waits.)
     const reopens = answer.kind === "paid" && ((before.status === "failed" && answer.uuid !== before.service_uuid) || before.status === "expired")
+    // Medusa's own calls (a provider's authorize) know the session is alive, not whether an expired transfer's
+    // order still waits: that one is read on every path, so the same money ends the same way.
     const needsMedusa =
-      answer.kind === "paid" && opts.sessionAlive === undefined && settles && (reopens || !["failed", "canceled", "expired"].includes(before.status))
+      answer.kind === "paid" &&
+      settles &&
+      (opts.sessionAlive === undefined ? reopens || !["failed", "canceled", "expired"].includes(before.status) : before.status === "expired")
     const medusa = needsMedusa ? await medusaFacts(container, sessionId) : { session_alive: opts.sessionAlive ?? true }
     const decision = decide({ status: before.status, review_code: before.review_code, primary_uuid: before.service_uuid }, answer, medusa)
 

@@ -269,14 +269,15 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // payment whose cart was paid again (a second payment) then shows the order that payment made.
   const link = () => odeme.linkCart(payment.session_id, state.cartId, state.orderId)
   if (state.cartId && payment.cart_id !== state.cartId) await link()
+  // Canceled while the money was on its way, or after it was captured: what it holds is given back (once), never
+  // left on the canceled order. Before "settled": a capture on a canceled order is not settled.
+  const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
+  if (state.orderCanceled) return canceled()
   if (await settled(state)) {
     await link()
     await askForTheRest(container, state, payment.session_id)
     return "settled"
   }
-  // Canceled while the money was on its way: it is given back, never captured onto the canceled order.
-  const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
-  if (state.orderCanceled) return canceled()
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
   // (also when the payment module captured this one by itself: that capture is not the order's).
   if (state.paidByOthers) return "already_paid"

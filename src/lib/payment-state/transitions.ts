@@ -187,15 +187,20 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
         // and its charge is listed as money to give back.
         if (ours) {
           if (!medusa.session_alive) return review("session_gone", gone)
-          // Captured before the cancel: Medusa's cancel refunded it, and that refund is the item (never a second one).
-          if (medusa.order_canceled) return medusa.captured ? keep("unchanged") : review("late_success", "late")
+          // Captured before the cancel: what it still holds is given back and listed once (settle, under its lock,
+          // finds the cancel: Medusa's refund, or a refund to make when it refused or failed); never a late item too.
+          if (medusa.order_canceled) return medusa.captured ? { ...keep("unchanged"), action: "settle" } : review("late_success", "late")
           if (medusa.paid_elsewhere) return review("already_paid", "late")
           return { ...keep("paid", "keep"), action: "settle" }
         }
         return keep("duplicate_charge", "duplicate", true)
       }
-      // Its own payment again (a second copy, "Ask Odeme now"): the item it is in already says what to do with it.
-      if (p.status === "review") return ours ? keep("unchanged") : keep("late_success", "late", true)
+      if (p.status === "review") {
+        // Its own payment again (a second copy, "Ask Odeme now"): the item it is in already lists the money. But a
+        // payment the service said failed after confirming it, never captured: confirmed again, its money has no order.
+        const listed = p.review_code !== "contradiction" || !!medusa.captured
+        return ours && listed ? keep("unchanged") : keep("late_success", "late", true)
+      }
       // A failed attempt closes only its own service payment: the customer may pay the same form again
       // (another uuid), and whichever arrives first, that success pays the session.
       if (p.status === "failed" && other && medusa.session_alive && !medusa.order_canceled && !medusa.paid_elsewhere) {

@@ -130,8 +130,9 @@ TABLE.review = {
   created: ["=", "none", null, "unchanged"],
   creation_unknown: ["=", "none", null, "unchanged"],
   pending: ["=", "none", "keep", "pending"],
-  // Its own payment again (a second copy, "Ask Odeme now"): the item it is in stands; only another payment is late money.
-  "paid(own)": ["=", "none", null, "unchanged"],
+  // (The review here is a contradiction Medusa never captured: its own payment confirmed again is late money. Other
+  // reviews' own payment told again changes nothing: see "Medusa losing the session" below.)
+  "paid(own)": ["=", "none", "late", "late_success"],
   "paid(other)": ["=", "none", "late", "late_success"],
   "mismatch(own)": ["=", "none", null, "rejected"],
   "mismatch(other)": ["=", "none", "late", "late_success"],
@@ -321,7 +322,8 @@ describe("what the table promises about money", () => {
     expect(decide(facts("paid"), ANSWERS["paid(own)"], { ...canceled, captured: true })).toEqual({
       to: "paid",
       review_code: null,
-      action: "none",
+      // Settle finds the cancel under its lock and gives back what the payment still holds, once.
+      action: "settle",
       charge: null,
       adopt_uuid: false,
       outcome: "unchanged",
@@ -386,7 +388,7 @@ describe("what the table promises about money", () => {
     })
     // A review's own payment told again keeps the role the review gave it: the session's payment on its order
     // (contradiction), or money Medusa's compensation already refunded (session_gone, "none"), is never made late.
-    for (const code of ["contradiction", "session_gone"] as const) {
+    for (const code of ["session_gone", "late_success", "already_paid"] as const) {
       expect(decide(facts("review", code), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
         to: "review",
         outcome: "unchanged",
@@ -399,6 +401,19 @@ describe("what the table promises about money", () => {
         charge: null,
       })
     }
+    // The service confirms again a payment it had said failed: captured, the order has it (the contradiction item
+    // stands); never captured, its money has no order and is listed to give back.
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true, captured: true })).toMatchObject({
+      to: "review",
+      outcome: "unchanged",
+      charge: null,
+    })
+    expect(decide(facts("review", "contradiction"), ANSWERS["paid(own)"], { session_alive: true, captured: false })).toMatchObject({
+      to: "review",
+      outcome: "late_success",
+      charge: "late",
+      warn: true,
+    })
     expect(decide(facts("review", "contradiction"), ANSWERS["paid(other)"], { session_alive: true })).toMatchObject({
       to: "review",
       outcome: "late_success",
@@ -564,7 +579,7 @@ const EXTRA: Record<string, Record<string, string>> = {
     creation_unknown: "-- contradiction",
     pending: "-- contradiction",
     "pending(none)": "-- contradiction",
-    "paid(own)": "-- contradiction",
+    "paid(own)": "W- contradiction",
     "paid(other)": "W- contradiction",
     "mismatch(own)": "-- contradiction",
     "mismatch(other)": "W- contradiction",
