@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
 import { odemeModule } from "../../../src/lib/odeme-module"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { cancelUnpaidOrder } from "../../../src/lib/payment-state/medusa-side"
 import { processNotification } from "../../../src/workflows/process-notification"
 import { waitFor } from "../../utils/checkout-driver"
 import { insertPendingTransfers } from "../../utils/bulk-transfers"
@@ -172,6 +173,20 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const provider = paymentProvider(getContainer(), TRANSFER_PROVIDER)
       expect((await provider.getPaymentStatus({ data: { session_id: session.id } })).status).toBe("captured")
       expect(await row(session.id)).toEqual(expect.objectContaining({ status: "paid", review_code: null }))
+    })
+
+    it("the expiry's cancel acts on the payment as it is under the settle lock: not on an order a late payment reopened and paid", async () => {
+      const { session, order } = await pendingTransferOrder()
+      const expired = { ...(await row(session.id)), status: "expired" } as OdemePaymentRow
+      const orderStatus = async () => (await db()("order").where({ id: order.id }).first()).status
+      // Written expired by the pass, then a verified success reopened it before the pass's cancel ran.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "paid" })
+      await cancelUnpaidOrder(getContainer(), expired, true)
+      expect(await orderStatus()).not.toBe("canceled")
+      // Still expired: canceled, as the option says.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "expired" })
+      await cancelUnpaidOrder(getContainer(), expired, true)
+      expect(await orderStatus()).toBe("canceled")
     })
 
     it("transfers nobody has checked for over an hour are counted for Settings (no process runs the checks)", async () => {

@@ -467,7 +467,14 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
   // Only the order this transfer was placed with waits for it; a balance's transfer leaves its order as it is.
   if (!orderId || !cartId) return
   try {
-    await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
+    // Under the settle lock, on the payment as it is now: a verified success may have reopened the transfer since
+    // it was written expired (its money pays the order), and a cancel must not land on the order it just paid.
+    // (The cancel's own order.canceled subscriber takes this lock after the workflow has returned.)
+    await withSettleLock(container, payment.session_id, async () => {
+      const now = await odemeModule(container).getPayment(payment.session_id)
+      if (now?.status !== payment.status) return
+      await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
+    })
   } catch (err) {
     // An order that was already canceled or fulfilled by hand is the merchant's call.
     container
