@@ -1,37 +1,45 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-type OrderPayments = {
-  cart?: { id: string } | null
-  payment_collections?: Array<{
-    payment_sessions?: Array<{ id: string; provider_id: string }>
-    payments?: Array<{ payment_session_id: string | null; provider_id: string }>
-  }>
+/** A payment collection as `ODEME_SESSION_FIELDS` reads it. */
+export interface CollectionSessions {
+  payment_sessions?: Array<{ id: string; provider_id: string; status?: string } | null> | null
+  payments?: Array<{ payment_session_id?: string | null; provider_id?: string } | null> | null
 }
 
+/** What `odemeSessionsOf` reads of an order's payment collections (query.graph fields from the order). */
+export const ODEME_SESSION_FIELDS = [
+  "payment_collections.payment_sessions.id",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payment_sessions.status",
+  "payment_collections.payments.payment_session_id",
+  "payment_collections.payments.provider_id",
+]
+
+const isOdeme = (providerId: unknown): providerId is string => typeof providerId === "string" && providerId.startsWith("pp_odeme-")
+
 /**
- * The plugin's sessions of an order (its checkout's and its balances'), and the cart it was placed from.
- * The payments too: a session Medusa deleted after its payment was captured (the storefront opened another
- * session on the paid cart) is no longer listed, and its payment still holds the money.
+ * The plugin's sessions of one payment collection: those Medusa lists, then those it deleted after their payment
+ * was made (a second tab opened another session on the paid cart), whose payment keeps the session id and still
+ * holds the money. `status` is null for a deleted one.
  */
+export function odemeSessionsOf(collection: CollectionSessions): Array<{ id: string; provider_id: string; status: string | null }> {
+  const out: Array<{ id: string; provider_id: string; status: string | null }> = []
+  for (const s of collection.payment_sessions ?? []) {
+    if (s && isOdeme(s.provider_id)) out.push({ id: s.id, provider_id: s.provider_id, status: s.status ?? null })
+  }
+  for (const p of collection.payments ?? []) {
+    const id = p?.payment_session_id
+    if (id && isOdeme(p.provider_id) && !out.some((s) => s.id === id)) out.push({ id, provider_id: p.provider_id, status: null })
+  }
+  return out
+}
+
+/** The plugin's sessions of an order (its checkout's and its balances'), and the cart it was placed from. */
 export async function odemeSessionsOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId: string | null; sessionIds: string[] }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "cart.id",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payments.payment_session_id",
-      "payment_collections.payments.provider_id",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderPayments | undefined
-  const ids = (order?.payment_collections ?? []).flatMap((c) => [
-    ...(c.payment_sessions ?? []).filter((s) => s.provider_id.startsWith("pp_odeme-")).map((s) => s.id),
-    ...(c.payments ?? []).filter((p) => p.provider_id.startsWith("pp_odeme-") && p.payment_session_id).map((p) => p.payment_session_id!),
-  ])
+  const { data } = await query.graph({ entity: "order", fields: ["id", "cart.id", ...ODEME_SESSION_FIELDS], filters: { id: orderId } })
+  const order = data[0] as { cart?: { id: string } | null; payment_collections?: Array<CollectionSessions | null> | null } | undefined
+  const ids = (order?.payment_collections ?? []).flatMap((c) => (c ? odemeSessionsOf(c).map((s) => s.id) : []))
   return { cartId: order?.cart?.id ?? null, sessionIds: [...new Set(ids)] }
 }

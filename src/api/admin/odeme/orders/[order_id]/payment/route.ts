@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { presentAttention, presentCharge } from "../../../../../../lib/attention"
 import type { OdemeChargeRow } from "../../../../../../modules/odeme/service"
 import { odemeModule } from "../../../../../../lib/odeme-module"
+import { type CollectionSessions, ODEME_SESSION_FIELDS, odemeSessionsOf } from "../../../../../../lib/order-sessions"
 import { validatedParams } from "../../../../../utils/path-params"
 import { adminOdemeError } from "../../../errors"
 import { presentPayment, type AdminOrderCollection } from "../../../presenters"
@@ -11,15 +12,16 @@ import { AdminOdemeOrderParams } from "../../../validators"
 
 interface OrderGraph {
   id: string
-  payment_collections?: Array<{
-    id: string
-    status?: string
-    amount?: unknown
-    currency_code?: string
-    created_at?: string | Date
-    payment_sessions?: Array<{ id: string; provider_id: string; status: string; created_at?: string } | null> | null
-    payments?: Array<{ payment_session_id?: string | null; provider_id?: string } | null> | null
-  } | null> | null
+  payment_collections?: Array<
+    | (CollectionSessions & {
+        id: string
+        status?: string
+        amount?: unknown
+        currency_code?: string
+        created_at?: string | Date
+      })
+    | null
+  > | null
 }
 
 /**
@@ -40,36 +42,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       "payment_collections.amount",
       "payment_collections.currency_code",
       "payment_collections.created_at",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.status",
-      "payment_collections.payment_sessions.created_at",
-      "payment_collections.payments.payment_session_id",
-      "payment_collections.payments.provider_id",
+      ...ODEME_SESSION_FIELDS,
     ],
     filters: { id: order_id },
   })
   const order = data[0] as OrderGraph | undefined
   if (!order) throw adminOdemeError(MedusaError.Types.NOT_FOUND, "odeme.order_not_found", `Order ${order_id} was not found.`)
 
-  type OdemeSession = { id: string; provider_id: string; status: string | null }
-  const isOdeme = <T extends { provider_id?: unknown }>(s: T | null): s is T & { provider_id: string } =>
-    !!s && typeof s.provider_id === "string" && s.provider_id.startsWith("pp_odeme-")
   const pcs = (order.payment_collections ?? []).filter((pc): pc is NonNullable<typeof pc> => !!pc)
-  // A session Medusa deleted after its payment was made (a second tab opened another on the paid cart) keeps
-  // its payment, which still holds the money: its refunds and items belong on this order's page too.
-  const sessionsOf = (pc: (typeof pcs)[number]): OdemeSession[] => {
-    const live: OdemeSession[] = (pc.payment_sessions ?? []).filter(isOdeme).map((s) => ({ id: s.id, provider_id: s.provider_id, status: s.status }))
-    const kept: OdemeSession[] = []
-    for (const p of pc.payments ?? []) {
-      const id = p?.payment_session_id
-      if (id && p.provider_id?.startsWith("pp_odeme-") && !live.some((s) => s.id === id) && !kept.some((s) => s.id === id)) {
-        kept.push({ id, provider_id: p.provider_id, status: null })
-      }
-    }
-    return [...live, ...kept]
-  }
-  const sessions = pcs.flatMap(sessionsOf)
+  // With the sessions Medusa deleted after their payment was made: their refunds and items belong on this page too.
+  const sessions = pcs.flatMap(odemeSessionsOf)
   if (!sessions.length) return res.json({ order_id, payments: [], collections: [] })
 
   // The checkout's collection is the one linked to a cart; the others pay a balance of the order.
@@ -87,7 +69,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       status: pc.status ?? "not_paid",
       amount: pc.amount === undefined || pc.amount === null ? null : String(pc.amount),
       currency: pc.currency_code ?? null,
-      session_ids: sessionsOf(pc).map((s) => s.id),
+      session_ids: odemeSessionsOf(pc).map((s) => s.id),
     }))
   const collectionOf = new Map(collections.flatMap((c) => c.session_ids.map((id) => [id, c.id] as const)))
 
