@@ -171,7 +171,8 @@ async function settleProvenTransfer(container: MedusaContainer, row: OdemePaymen
   try {
     const { payment } = await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })
     await odeme.updatePaymentDetails(row.session_id, { last_checked_at: new Date(), next_check_at: null })
-    return { ...base, state: payment.status, changed: payment.status !== row.status, code: "service_status", detail: "paid; settled in Medusa" }
+    const detail = payment.status === "paid" ? "paid; settled in Medusa" : `paid; Medusa's side made it ${payment.status}`
+    return { ...base, state: payment.status, changed: payment.status !== row.status, code: "service_status", detail }
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err)
     await odeme.updatePaymentDetails(row.session_id, {

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isOdemeProvider } from "../storefront/provider-ids"
 
 /** A payment collection as `ODEME_SESSION_FIELDS` reads it. */
 export interface CollectionSessions {
@@ -16,8 +17,6 @@ export const ODEME_SESSION_FIELDS = [
   "payment_collections.payments.provider_id",
 ]
 
-const isOdeme = (providerId: unknown): providerId is string => typeof providerId === "string" && providerId.startsWith("pp_odeme-")
-
 /**
  * The plugin's sessions of one payment collection: those Medusa lists, then those it deleted after their payment
  * was made (a second tab opened another session on the paid cart), whose payment keeps the session id and still
@@ -26,11 +25,11 @@ const isOdeme = (providerId: unknown): providerId is string => typeof providerId
 export function odemeSessionsOf(collection: CollectionSessions): Array<{ id: string; provider_id: string; status: string | null }> {
   const out: Array<{ id: string; provider_id: string; status: string | null }> = []
   for (const s of collection.payment_sessions ?? []) {
-    if (s && isOdeme(s.provider_id)) out.push({ id: s.id, provider_id: s.provider_id, status: s.status ?? null })
+    if (s && isOdemeProvider(s.provider_id)) out.push({ id: s.id, provider_id: s.provider_id, status: s.status ?? null })
   }
   for (const p of collection.payments ?? []) {
     const id = p?.payment_session_id
-    if (id && isOdeme(p.provider_id) && !out.some((s) => s.id === id)) out.push({ id, provider_id: p.provider_id, status: null })
+    if (id && isOdemeProvider(p.provider_id) && !out.some((s) => s.id === id)) out.push({ id, provider_id: p.provider_id!, status: null })
   }
   return out
 }

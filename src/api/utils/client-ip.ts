@@ -5,6 +5,7 @@ import { odemeError } from "../../lib/medusa-errors"
 import type { OdemeOptions } from "../../lib/options"
 import { odemeModule } from "../../lib/odeme-module"
 import { isPrivateHost } from "../../lib/private-host"
+import { isOdemeTransfer } from "../../storefront/provider-ids"
 import { CHECKOUT_STOREFRONT_KEYS } from "../../providers/odeme/services/odeme-checkout"
 import { TRANSFER_STOREFRONT_KEYS } from "../../providers/odeme/utils/transfer-session-data"
 
@@ -82,7 +83,7 @@ function guardSessionData(req: MedusaRequest, next: MedusaNextFunction, fromCust
       odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Payment session data must not name a session: Medusa assigns it.")
     )
   }
-  const transfer = body.provider_id.startsWith("pp_odeme-transfer_")
+  const transfer = isOdemeTransfer(body.provider_id)
   const allowed = transfer ? TRANSFER_STOREFRONT_KEYS : CHECKOUT_STOREFRONT_KEYS
   const rest = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k)))
   const options = odemeModule(req.scope).odemeOptions

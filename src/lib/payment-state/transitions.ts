@@ -58,7 +58,7 @@ export interface MedusaFacts {
    * that could not become an order): that refund is already listed as money to pay back, once.
    */
   refunded_in_medusa?: boolean
-  /** Medusa captured the session's payment (a cancel afterwards refunds it in Medusa, which lists the refund to make). */
+  /** Medusa captured the session's payment: on a canceled order, settle gives back what it still holds (listed once). */
   captured?: boolean
 }
 

@@ -386,8 +386,8 @@ describe("what the table promises about money", () => {
       outcome: "paid",
       warn: false,
     })
-    // A review's own payment told again keeps the role the review gave it: the session's payment on its order
-    // (contradiction), or money Medusa's compensation already refunded (session_gone, "none"), is never made late.
+    // A review's own payment told again keeps the role the review gave it: money Medusa's compensation already
+    // refunded (session_gone, "none") or already listed to give back is never made late a second time.
     for (const code of ["session_gone", "late_success", "already_paid"] as const) {
       expect(decide(facts("review", code), ANSWERS["paid(own)"], { session_alive: true })).toMatchObject({
         to: "review",
