@@ -6,6 +6,7 @@ import type { CheckCode } from "./check-code"
 import { transferAnswer } from "./judge"
 import { odemeModule } from "./odeme-module"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
+import { cancelAbandonedOrder } from "./payment-state/medusa-side"
 import type { ServiceAnswer } from "./payment-state/transitions"
 import { processNotification } from "../workflows/process-notification"
 
@@ -153,6 +154,9 @@ export async function checkTransfer(
     payment.status === "unknown" ||
     (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
   await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
+  // Its deadline passed after its session was replaced on its order: nothing else ends that order.
+  if (payment.status === "canceled" && answer.kind === "pending" && !waiting)
+    await cancelAbandonedOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
   const detail =
     answer.kind === "expired"
       ? expiry

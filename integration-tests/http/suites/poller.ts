@@ -4,11 +4,12 @@ import { odemeModule } from "../../../src/lib/odeme-module"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
 import { cancelUnpaidOrder } from "../../../src/lib/payment-state/medusa-side"
 import { processNotification } from "../../../src/workflows/process-notification"
+import { createAdmin } from "../../utils/admin"
 import { waitFor } from "../../utils/checkout-driver"
 import { insertPendingTransfers } from "../../utils/bulk-transfers"
 import type { SuiteContext } from "../../utils/environment"
 import { ordersOfCart, paymentProvider } from "../../utils/inspect"
-import { completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
+import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
 export function pollerSuite({ env, api, getContainer }: SuiteContext) {
   describe("the transfer poller", () => {
@@ -25,14 +26,14 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
     const transfers = async (): Promise<any[]> => (await env.emulator.control("GET", "/_control/transfers")).result
 
     async function pendingTransferOrder() {
-      const { cart, session } = await pendingTransferCart(api, store)
+      const { cart, session, collectionId } = await pendingTransferCart(api, store)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const [t] = (await transfers()).filter((x) => x.order_id === session.id)
       // The placed order is noted on the payment (what Admin lists about the transfer names it).
       await waitFor(async () => (await row(session.id)).order_id === res.data.order.id)
       expect((await row(session.id)).cart_id).toBe(cart.id)
-      return { cart, session, uuid: t.uuid as string, order: res.data.order }
+      return { cart, session, collectionId, uuid: t.uuid as string, order: res.data.order }
     }
 
     /** The service's notification of the last change, as it would arrive at the plugin's webhook route. */
@@ -66,6 +67,36 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       await makeDue()
       expect((await pollTransfers(getContainer())).checked).toBe(0)
       expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+    })
+
+    it("an order edited while its transfer waits: the money asked for is captured, and what the edit added gets a payment collection of its own", async () => {
+      const { session, uuid, order } = await pendingTransferOrder()
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      const asAdmin = (url: string, body: unknown = {}) => api.post(url, body, { ...admin.headers, validateStatus: () => true })
+      const orderNow = async () =>
+        (await api.get(`/admin/orders/${order.id}?fields=id,*summary,*payment_collections,*payment_collections.payments.captures`, admin.headers))
+          .data.order
+      const [awaiting] = (await orderNow()).payment_collections
+      // The merchant adds an item before the money arrives: Medusa raises the awaiting collection to 500.00,
+      // the session (and the transfer the customer was shown) stays at 250.00.
+      expect((await asAdmin("/admin/order-edits", { order_id: order.id })).status).toBe(200)
+      expect((await asAdmin(`/admin/order-edits/${order.id}/items`, { items: [{ variant_id: store.variantId, quantity: 1 }] })).status).toBe(200)
+      expect((await asAdmin(`/admin/order-edits/${order.id}/request`)).status).toBe(200)
+      expect((await asAdmin(`/admin/order-edits/${order.id}/confirm`)).status).toBe(200)
+      expect((await orderNow()).payment_collections.map((pc: any) => [pc.id, pc.amount])).toEqual([[awaiting.id, 500]])
+
+      await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+      await makeDue()
+      expect((await pollTransfers(getContainer())).paid).toBe(1)
+      expect((await row(session.id)).status).toBe("paid")
+      const paid = await orderNow()
+      expect(Number(paid.summary.pending_difference)).toBe(250)
+      const old = paid.payment_collections.find((pc: any) => pc.id === awaiting.id)
+      expect(old.status).toBe("partially_captured")
+      expect(old.payments.flatMap((p: any) => p.captures ?? []).map((c: any) => c.amount)).toEqual([250])
+      // Admin's "Copy payment link" offers the new collection: the rest can be asked for.
+      const rest = paid.payment_collections.filter((pc: any) => pc.status === "not_paid")
+      expect(rest.map((pc: any) => pc.amount)).toEqual([250])
     })
 
     it("pending → failed at the service → marked failed, order not paid", async () => {
@@ -108,6 +139,35 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const late = await waitFor(async () => ((await row(session.id)).status === "review" ? row(session.id) : null))
       expect(late).toEqual(expect.objectContaining({ review_code: "late_success", order_id: order.id }))
       expect(await paymentOf(late.cart_id)).toHaveLength(0)
+    })
+
+    it("a second tab replaced an awaiting order's transfer with another payment, never made: at the transfer's deadline the order is canceled as an expired one's", async () => {
+      const { session, collectionId, order } = await pendingTransferOrder()
+      // The second tab, still on the payment step, picks the card: Medusa deletes the transfer's session.
+      const replaced = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: CHECKOUT_PROVIDER },
+        { ...store.headers, validateStatus: () => true }
+      )
+      expect(replaced.status).toBe(200)
+      await waitFor(async () => (await row(session.id)).status === "canceled")
+      const orderStatus = async () => {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
+        return data[0].status
+      }
+
+      // Before its deadline the customer may still send the transfer: the order waits.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).checked).toBe(1)
+      expect(await orderStatus()).toBe("pending")
+
+      await db()("odeme_payment")
+        .where({ session_id: session.id })
+        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).checked).toBe(1)
+      expect(await orderStatus()).toBe("canceled")
+      expect(await row(session.id)).toEqual(expect.objectContaining({ status: "canceled", next_check_at: null }))
     })
 
     it("service errors during a run change nothing; the next run picks the transfer up", async () => {

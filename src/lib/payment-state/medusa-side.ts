@@ -12,6 +12,7 @@ import {
 import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
+import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../order-sessions"
 import type { MedusaFacts } from "./transitions"
 
 type Amount = { amount: unknown }
@@ -329,9 +330,11 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
 }
 
 /**
- * A balance paid with a form signed before a later edit raised it (Medusa keeps the session at its old amount)
- * leaves its collection partly paid, which Medusa's Admin offers no payment link for, and a customer who opens
- * the old link again is refused as already paid: the rest could not be asked for. Medusa's own workflow for
+ * A balance paid with a form signed before a later edit raised it, or an API transfer's awaiting order edited
+ * while the money was on its way (Medusa raises the open collection's amount and keeps the session at its old
+ * one, which is what the customer was asked to send), leaves its collection partly paid, which Medusa's Admin
+ * offers no payment link for, and a customer who opens the old link again is refused as already paid: the rest
+ * could not be asked for. Medusa's own workflow for
  * an order's balance closes a partly authorized collection as partly captured and opens a new one for what is
  * still owed. It picks whichever open collection the order has: run only while that is this session's own,
  * still partly authorized (a re-run, after it closed, does nothing), under the order's lock. Also run when
@@ -340,7 +343,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
  */
 async function askForTheRest(container: MedusaContainer, state: MedusaState, sessionId: string): Promise<void> {
   const collectionId = state.session?.payment_collection_id
-  if (state.cartId || !state.orderId || state.orderCanceled || !collectionId) return
+  if (!state.orderId || state.orderCanceled || !collectionId) return
   const orderId = state.orderId
   await container
     .resolve(Modules.LOCKING)
@@ -484,3 +487,42 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
       )
   }
 }
+
+/**
+ * An API transfer was its order's way to be paid (the customer has its IBAN) until a second tab chose another
+ * payment on the order's collection, which made Medusa delete its session (here: `canceled`, still asked about
+ * until its deadline). Nothing then ends the order: at the transfer's deadline it is canceled as an expired
+ * transfer's order is, unless something else pays it or still may (a collection of the order authorized or
+ * captured, another of the plugin's payments for it waiting, paid or in review).
+ */
+export async function cancelAbandonedOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
+  if (!enabled || payment.flow !== "transfer_api" || payment.status !== "canceled" || !payment.order_id) return
+  const orderId = payment.order_id
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "status", "payment_collections.status", ...ODEME_SESSION_FIELDS],
+    filters: { id: orderId },
+  })
+  const order = data[0] as { status?: string; payment_collections?: Array<(CollectionSessions & { status: string }) | null> | null } | undefined
+  // Only an order still waiting: canceled, completed or archived by a person is theirs.
+  if (order?.status !== "pending") return
+  const collections = (order.payment_collections ?? []).filter((c): c is CollectionSessions & { status: string } => !!c)
+  if (collections.some((c) => !UNPAID_COLLECTION.includes(c.status))) return
+  const others = collections.flatMap((c) => odemeSessionsOf(c).map((s) => s.id)).filter((id) => id !== payment.session_id)
+  const rows = others.length ? await odemeModule(container).getPayments(others) : []
+  if (rows.some((r) => STILL_PAYS.includes(r.status))) return
+  try {
+    await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
+  } catch (err) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `medusa-payment-odeme: could not cancel order ${orderId}, left unpaid when transfer ${payment.session_id} expired: ${err instanceof Error ? err.message : String(err)}`
+      )
+  }
+}
+
+/** A collection nothing was authorized or captured on. */
+const UNPAID_COLLECTION = ["not_paid", "awaiting", "canceled"]
+/** The plugin's payments that pay an order, or still may: its order is not given up while one is there. */
+const STILL_PAYS = ["awaiting_transfer", "unknown", "paid", "review"]
