@@ -226,6 +226,36 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       }
     })
 
+    it("a verified success whose transfer record never caught up ends as an item that says the money may be there, and Retry pays the order once it shows", async () => {
+      const { cart, session, uuid } = await pendingTransferOrder()
+      await db()("odeme_payment").where({ session_id: session.id }).update({ status: "expired", next_check_at: null })
+      const odeme = odemeModule(getContainer())
+      const real = odeme.client.getTransferByUuid.bind(odeme.client)
+      const lagging = jest.spyOn(odeme.client, "getTransferByUuid").mockImplementation(async (id) => ({ ...(await real(id)), sale_status: 0 }))
+      const notification = () => db()("odeme_notification").where({ session_id: session.id, source: "webhook" }).first()
+      const items = async () => (await odeme.listAttention({ limit: 50, offset: 0, sessionIds: [session.id] })).rows
+      try {
+        await env.emulator.control("POST", `/_control/transfers/${uuid}/settle`, { result: "successful" })
+        await deliverLastWebhook()
+        await waitFor(async () => (await notification())?.attempts === 1 && (await notification()).state !== "processing")
+        // Its last attempt: the record still lags.
+        await db()("odeme_notification")
+          .where({ id: (await notification()).id })
+          .update({ attempts: odeme.odemeOptions.notifications.maxAttempts - 1, next_attempt_at: db().fn.now() })
+        expect((await processNotification(getContainer(), (await notification()).id)).outcome).toBe("dead")
+        expect((await items()).map((i) => [i.kind, i.code])).toEqual([["dead_notification", "success_unrecorded"]])
+      } finally {
+        lagging.mockRestore()
+      }
+      // The record shows the money now: the item's Retry pays the order.
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      const retried = await api.post(`/admin/odeme/notifications/${(await notification()).id}/retry`, {}, admin.headers)
+      expect(retried.status).toBe(200)
+      expect((await row(session.id)).status).toBe("paid")
+      expect((await paymentOf(cart.id))[0].captures).toHaveLength(1)
+      expect(await items()).toEqual([])
+    })
+
     it("an expired transfer whose order still waits is paid the same way when Medusa asks first (its authorize, the status check)", async () => {
       const { session, uuid } = await pendingTransferOrder()
       await db()("odeme_payment").where({ session_id: session.id }).update({ status: "expired", next_check_at: null })

@@ -859,7 +859,10 @@ const ATTENTION_SQL = `
       -- a verified success for another amount, while the session was paid by another payment: money to give back
       or (c.role = 'rejected' and p.status = 'paid' and p.service_uuid is distinct from c.service_uuid))
   union all
-  select 'notification:' || n.id, 'dead_notification', 'notification_dead',
+  select 'notification:' || n.id, 'dead_notification',
+    -- verify proved a success the transfer's own record never showed: money may well be there, not an outage
+    case when n.outcome = 'pending' and n.verify_result->>'official_status' = 'successful' and n.verify_result->>'is_valid' = 'true'
+      then 'success_unrecorded' else 'notification_dead' end,
     n.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
     n.service_uuid, n.id, null, null, n.last_error, n.updated_at
   from ${NOTIFICATION} n left join ${PAYMENT} p on p.session_id = n.session_id and p.deleted_at is null
