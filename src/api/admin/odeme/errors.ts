@@ -15,6 +15,8 @@ export const ADMIN_ERROR_CODES = [
   "odeme.refund_not_found",
   "odeme.not_in_review",
   "odeme.note_too_short",
+  /** `refunds: "reject"`: Medusa Admin's own refund button, whose toast shows the message as it is (both languages). */
+  "odeme.refunds_rejected",
 ] as const
 
 export type AdminOdemeErrorCode = (typeof ADMIN_ERROR_CODES)[number]

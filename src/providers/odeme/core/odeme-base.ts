@@ -26,6 +26,7 @@ import type {
 import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import { odemeError } from "../../../lib/medusa-errors"
+import { adminOdemeError } from "../../../api/admin/odeme/errors"
 import type { BankDirectory } from "../../../lib/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
@@ -239,9 +240,12 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = input.data ?? {}
     if (this.options_.refunds === "reject") {
-      throw new MedusaError(
+      // Shown as it is in Medusa Admin's toast (the plugin's Admin cannot translate it): Turkish, then English.
+      throw adminOdemeError(
         MedusaError.Types.NOT_ALLOWED,
-        'Refunds cannot be made through the payment service\'s API. Refund the customer in the merchant panel; to record such refunds in Medusa, set the plugin option refunds: "manual".'
+        "odeme.refunds_rejected",
+        "İadeler ödeme hizmetinin API'si üzerinden yapılamaz: müşteriye iadeyi üye işyeri panelinden yapın (Medusa'da kaydetmek için eklenti seçeneği refunds: \"manual\"). / " +
+          'Refunds cannot be made through the payment service\'s API: refund the customer in the merchant panel (to record such refunds in Medusa, set the plugin option refunds: "manual").'
       )
     }
     const amount = formatAmount(input.amount as never)
