@@ -22,7 +22,8 @@ export interface AttentionItem {
   kind: AttentionKind
   /**
    * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, already_paid, contradiction,
-   * verify_refused_mode, creation_unknown, duplicate_charge, notification_dead, success_unrecorded, refund_due, unconfirmed_return, settle_failing, checks_failing.
+   * verify_refused_mode, creation_unknown, duplicate_charge, notification_dead, success_unrecorded, refund_due, unconfirmed_return, settle_failing,
+   * checks_failing, order_not_canceled, rest_not_asked.
    */
   code: string
   session_id: string | null

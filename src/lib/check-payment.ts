@@ -153,10 +153,16 @@ export async function checkTransfer(
     payment.status === "awaiting_transfer" ||
     payment.status === "unknown" ||
     (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
-  await odeme.updatePaymentDetails(row.session_id, { ...details, next_check_at: waiting ? new Date(now + nextCheckDelayMs(createdAt, now)) : null })
-  // Its deadline passed after its session was replaced on its order: nothing else ends that order.
-  if (payment.status === "canceled" && answer.kind === "pending" && !waiting)
-    await cancelAbandonedOrder(container, payment, odeme.odemeOptions.transfer.cancelOrderOnExpiry)
+  // A transfer whose session was replaced on its order, and which can no longer be paid (failed, or its deadline
+  // passed): nothing else ends that order. Before the row's next check is cleared, so a failure here is checked again.
+  const orderWaits =
+    payment.status === "canceled" && !waiting && (answer.kind === "pending" || answer.kind === "failed")
+      ? (await cancelAbandonedOrder(container, payment)) === "wait"
+      : false
+  await odeme.updatePaymentDetails(row.session_id, {
+    ...details,
+    next_check_at: waiting || orderWaits ? new Date(now + nextCheckDelayMs(createdAt, now)) : null,
+  })
   const detail =
     answer.kind === "expired"
       ? expiry

@@ -141,7 +141,7 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect(await paymentOf(late.cart_id)).toHaveLength(0)
     })
 
-    it("a second tab replaced an awaiting order's transfer with another payment, never made: at the transfer's deadline the order is canceled as an expired one's", async () => {
+    it("a second tab replaced an awaiting order's transfer with another payment, never made: once neither can be paid the order is canceled as an expired transfer's", async () => {
       const { session, collectionId, order } = await pendingTransferOrder()
       // The second tab, still on the payment step, picks the card: Medusa deletes the transfer's session.
       const replaced = await api.post(
@@ -162,12 +162,51 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect((await pollTransfers(getContainer())).checked).toBe(1)
       expect(await orderStatus()).toBe("pending")
 
+      // Past its deadline, while the card the second tab chose was started lately (its customer may be paying it):
+      // the order still waits, and the transfer is asked about again later.
       await db()("odeme_payment")
         .where({ session_id: session.id })
         .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
       expect((await pollTransfers(getContainer())).checked).toBe(1)
+      expect(await orderStatus()).toBe("pending")
+      expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
+
+      // The card left alone for transfer.expiryHours too: nothing will pay the order, which is canceled.
+      const card = replaced.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === CHECKOUT_PROVIDER)
+      await db()("odeme_payment")
+        .where({ session_id: card.id })
+        .update({ updated_at: new Date(Date.now() - 49 * 3600_000) })
+      await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).checked).toBe(1)
       expect(await orderStatus()).toBe("canceled")
       expect(await row(session.id)).toEqual(expect.objectContaining({ status: "canceled", next_check_at: null }))
+    })
+
+    it("an unpaid transfer's order a person completed is not canceled at expiry: it is listed for them to decide", async () => {
+      const { session, order } = await pendingTransferOrder()
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      expect((await api.post(`/admin/orders/${order.id}/complete`, {}, { ...admin.headers, validateStatus: () => true })).status).toBe(200)
+      await db()("odeme_payment")
+        .where({ session_id: session.id })
+        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).expired).toBe(1)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
+      expect(data[0].status).toBe("completed")
+      const { data: attention } = await api.get("/admin/odeme/attention", admin.headers)
+      const items = attention.items.filter((i: any) => i.session_id === session.id)
+      expect(items).toEqual([
+        expect.objectContaining({
+          kind: "stuck",
+          code: "order_not_canceled",
+          order_id: order.id,
+          detail: "the order is completed",
+          actions: ["check", "resolve"],
+        }),
+      ])
+      const resolved = await api.post(`/admin/odeme/payments/${session.id}/resolve`, { note: "Paid in cash at pickup" }, admin.headers)
+      expect(resolved.status).toBe(200)
+      expect((await api.get("/admin/odeme/attention", admin.headers)).data.items.filter((i: any) => i.session_id === session.id)).toEqual([])
     })
 
     it("service errors during a run change nothing; the next run picks the transfer up", async () => {

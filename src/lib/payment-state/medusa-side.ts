@@ -13,6 +13,7 @@ import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeModule } from "../odeme-module"
 import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../order-sessions"
+import { isOdemeProvider } from "../../storefront/provider-ids"
 import type { MedusaFacts } from "./transitions"
 
 type Amount = { amount: unknown }
@@ -112,6 +113,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
       captureIds: [] as string[],
       cartId: null,
       orderId: null,
+      orderStatus: null as string | null,
       orderCanceled: false,
       paidByOthers: false,
     }
@@ -133,6 +135,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     captureIds,
     cartId,
     orderId: order?.id ?? null,
+    orderStatus: order?.status ?? null,
     orderCanceled,
     paidByOthers: !!collection && (othersHold(collection.payments ?? [], sessionId) || nothingOwed(collection)),
   }
@@ -343,7 +346,8 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
  */
 async function askForTheRest(container: MedusaContainer, state: MedusaState, sessionId: string): Promise<void> {
   const collectionId = state.session?.payment_collection_id
-  if (!state.orderId || state.orderCanceled || !collectionId) return
+  // Partly paid or nothing to do: every other payment (a whole checkout, a whole balance) stops here, before the lock.
+  if (!state.orderId || state.orderCanceled || !collectionId || state.session?.payment_collection?.status !== "partially_authorized") return
   const orderId = state.orderId
   await container
     .resolve(Modules.LOCKING)
@@ -370,14 +374,19 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, ses
       },
       { timeout: 30 }
     )
-    .catch((err: unknown) =>
-      // The payment is captured and on its order; what the order still owes shows on it in Admin. Not a settle
-      // failure: counting it as one would list a captured payment as "Medusa keeps refusing the order".
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `medusa-payment-odeme: payment ${sessionId} is on order ${orderId}, but no payment collection could be opened for what the order still owes: ${err instanceof Error ? err.message : String(err)}`
-        )
+    .then(
+      () => odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null),
+      async (err: unknown) => {
+        // The payment is captured and on its order. Not a settle failure: counting it as one would list a captured
+        // payment as "Medusa keeps refusing the order". Its own item; Ask Odeme now settles again, which runs this again.
+        const reason = err instanceof Error ? err.message : String(err)
+        container
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `medusa-payment-odeme: payment ${sessionId} is on order ${orderId}, but no payment collection could be opened for what the order still owes: ${reason}`
+          )
+        await odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", { order_id: orderId, reason })
+      }
     )
 }
 
@@ -466,9 +475,11 @@ async function paymentOfSession(container: MedusaContainer, sessionId: string): 
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that. */
 export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
   if (!enabled || payment.flow !== "transfer_api") return
-  const { orderId, cartId } = await medusaState(container, payment.session_id)
+  const { orderId, cartId, orderStatus } = await medusaState(container, payment.session_id)
   // Only the order this transfer was placed with waits for it; a balance's transfer leaves its order as it is.
-  if (!orderId || !cartId) return
+  if (!orderId || !cartId || orderStatus === "canceled") return
+  // Completed or archived by a person while nothing paid it: theirs to decide, from an item.
+  if (orderStatus !== "pending") return orderNotCanceled(container, payment.session_id, orderId, `the order is ${orderStatus}`)
   try {
     // Under the settle lock, on the payment as it is now: a verified success may have reopened the transfer since
     // it was written expired (its money pays the order), and a cancel must not land on the order it just paid.
@@ -479,50 +490,75 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
       await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
     })
   } catch (err) {
-    // An order that was already canceled or fulfilled by hand is the merchant's call.
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `medusa-payment-odeme: could not cancel order ${orderId} of unpaid transfer ${payment.session_id}: ${err instanceof Error ? err.message : String(err)}`
-      )
+    // Shipped before the money came, say: the merchant decides, from an item.
+    await orderNotCanceled(container, payment.session_id, orderId, err)
   }
+}
+
+/** An unpaid transfer's order that was not canceled (Medusa refused, or a person completed it): logged, and listed until resolved. */
+async function orderNotCanceled(container: MedusaContainer, sessionId: string, orderId: string, err: unknown): Promise<void> {
+  const reason = err instanceof Error ? err.message : String(err)
+  container
+    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    .warn(`medusa-payment-odeme: could not cancel order ${orderId}, whose transfer ${sessionId} was not paid: ${reason}`)
+  await odemeModule(container).noteMedusaRefusal(sessionId, "order_not_canceled", { order_id: orderId, reason })
 }
 
 /**
  * An API transfer was its order's way to be paid (the customer has its IBAN) until a second tab chose another
  * payment on the order's collection, which made Medusa delete its session (here: `canceled`, still asked about
- * until its deadline). Nothing then ends the order: at the transfer's deadline it is canceled as an expired
- * transfer's order is, unless something else pays it or still may (a collection of the order authorized or
- * captured, another of the plugin's payments for it waiting, paid or in review).
+ * until its deadline). Once the transfer can no longer be paid (failed, or past its deadline) nothing else ends
+ * that order: it is canceled as an expired transfer's order is, unless it was paid, a person moved it on, or
+ * another of its payments may still be made. `wait`: ask again later (another of the plugin's transfers of the
+ * order is waiting, or one of its payments is pending with a notification not yet judged or was started or
+ * changed within `transfer.expiryHours`: its customer may be paying it now); `done`: nothing
+ * more to do about this order (canceled, or left to the merchant: paid, in review, another provider's live session).
  */
-export async function cancelAbandonedOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {
-  if (!enabled || payment.flow !== "transfer_api" || payment.status !== "canceled" || !payment.order_id) return
+export async function cancelAbandonedOrder(container: MedusaContainer, payment: OdemePaymentRow): Promise<"done" | "wait"> {
+  const cfg = odemeModule(container).odemeOptions.transfer
+  // Only the order this transfer's own cart was placed as (a balance's transfer leaves its order as it is).
+  if (!cfg.cancelOrderOnExpiry || payment.flow !== "transfer_api" || payment.status !== "canceled" || !payment.order_id || !payment.cart_id)
+    return "done"
   const orderId = payment.order_id
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["id", "status", "payment_collections.status", ...ODEME_SESSION_FIELDS],
+    fields: ["id", "status", "cart.id", "payment_collections.status", ...ODEME_SESSION_FIELDS],
     filters: { id: orderId },
   })
-  const order = data[0] as { status?: string; payment_collections?: Array<(CollectionSessions & { status: string }) | null> | null } | undefined
-  // Only an order still waiting: canceled, completed or archived by a person is theirs.
-  if (order?.status !== "pending") return
+  const order = data[0] as
+    | { status?: string; cart?: { id: string } | null; payment_collections?: Array<(CollectionSessions & { status: string }) | null> | null }
+    | undefined
+  if (!order || order.status === "canceled" || order.cart?.id !== payment.cart_id) return "done"
   const collections = (order.payment_collections ?? []).filter((c): c is CollectionSessions & { status: string } => !!c)
-  if (collections.some((c) => !UNPAID_COLLECTION.includes(c.status))) return
+  if (collections.some((c) => !UNPAID_COLLECTION.includes(c.status))) return "done"
+  // Completed or archived by a person while nothing paid it: theirs to decide, from an item.
+  if (order.status !== "pending") {
+    await orderNotCanceled(container, payment.session_id, orderId, `the order is ${order.status}`)
+    return "done"
+  }
+  const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => !!s && s.id !== payment.session_id)
+  // Another provider's payment: the plugin cannot tell whether it will be made; the order is left to the merchant.
+  if (sessions.some((s) => !isOdemeProvider(s!.provider_id) && !ENDED_SESSION.includes(s!.status ?? ""))) return "done"
   const others = collections.flatMap((c) => odemeSessionsOf(c).map((s) => s.id)).filter((id) => id !== payment.session_id)
-  const rows = others.length ? await odemeModule(container).getPayments(others) : []
-  if (rows.some((r) => STILL_PAYS.includes(r.status))) return
+  const odeme = odemeModule(container)
+  const idleSince = Date.now() - cfg.expiryHours * 3_600_000
+  for (const r of others.length ? await odeme.getPayments(others) : []) {
+    // Paid, or a person decides about it (an item lists it): the order is theirs.
+    if (r.status === "paid" || r.status === "review") return "done"
+    if (r.status === "awaiting_transfer" || r.status === "unknown") return "wait"
+    // A notification of it not yet judged (its verify retrying) may well be the money.
+    if (r.status === "pending" && (new Date(r.updated_at).getTime() > idleSince || (await odeme.countOpenWebhooks(r.session_id, 1)) > 0))
+      return "wait"
+  }
   try {
     await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
   } catch (err) {
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `medusa-payment-odeme: could not cancel order ${orderId}, left unpaid when transfer ${payment.session_id} expired: ${err instanceof Error ? err.message : String(err)}`
-      )
+    await orderNotCanceled(container, payment.session_id, orderId, err)
   }
+  return "done"
 }
 
 /** A collection nothing was authorized or captured on. */
 const UNPAID_COLLECTION = ["not_paid", "awaiting", "canceled"]
-/** The plugin's payments that pay an order, or still may: its order is not given up while one is there. */
-const STILL_PAYS = ["awaiting_transfer", "unknown", "paid", "review"]
+/** Sessions of another provider that will not be paid. */
+const ENDED_SESSION = ["canceled", "error"]

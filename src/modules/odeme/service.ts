@@ -17,6 +17,7 @@ import type {
   AttentionRow,
   ChargeInput,
   CheckedTransfer,
+  MedusaRefusal,
   NotificationInput,
   NotificationSettlement,
   OdemeChargeRow,
@@ -294,6 +295,35 @@ class OdemeModuleService extends MedusaService({
       .whereNot("status", "paid")
       .whereNull("order_id")
       .update({ order_id: orderId, ...(cartId ? { cart_id: cartId } : {}), updated_at: new Date() })
+  }
+
+  /**
+   * What Medusa would not do for a payment, kept until it is done (null clears it): an order its unpaid transfer
+   * could not cancel, the rest of an edited order that could not be asked for. Each is an item in "needs
+   * attention" (ATTENTION_SQL's `order_not_canceled`, `rest_not_asked`), never only a log line.
+   */
+  @InjectManager()
+  async noteMedusaRefusal(
+    sessionId: string,
+    what: MedusaRefusal,
+    detail: { order_id: string | null; reason: string } | null,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
+    const db = knexOf(ctx)
+    const row = db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId })
+    if (!detail) {
+      await row.whereRaw("jsonb_exists(metadata, ?)", [what]).update({ metadata: db.raw("metadata - ?::text", [what]), updated_at: new Date() })
+      return
+    }
+    // Something new for a person: shown even if an earlier item of this payment was resolved.
+    await row.update({
+      resolved_at: null,
+      metadata: db.raw("coalesce(metadata, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb)", [
+        what,
+        JSON.stringify({ ...detail, reason: detail.reason.slice(0, 500), at: new Date().toISOString() }),
+      ]),
+      updated_at: new Date(),
+    })
   }
 
   /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
@@ -649,6 +679,7 @@ class OdemeModuleService extends MedusaService({
           .whereIn("status", ["review", "unknown"])
           .orWhere("settle_failures", ">", 0)
           .orWhere("check_failures", ">", 0)
+          .orWhereRaw(`${MEDUSA_REFUSALS.map(() => "jsonb_exists(metadata, ?)").join(" or ")}`, MEDUSA_REFUSALS)
           // A "paid" return no notification confirmed: the person may have checked the merchant panel and found nothing.
           .orWhere((r) =>
             r
@@ -664,7 +695,14 @@ class OdemeModuleService extends MedusaService({
           )
       )
       // The database's clock, which also stamps the returns a resolution is compared with.
-      .update({ resolved_at: knexOf(ctx).fn.now(), resolved_by: actor, resolution_note: note, updated_at: new Date() })
+      .update({
+        resolved_at: knexOf(ctx).fn.now(),
+        resolved_by: actor,
+        resolution_note: note,
+        // What Medusa would not do is settled by the person's note; a new refusal is a new item.
+        metadata: knexOf(ctx).raw(`metadata${" - ?::text".repeat(MEDUSA_REFUSALS.length)}`, MEDUSA_REFUSALS),
+        updated_at: new Date(),
+      })
       .returning("*")
     return (rows[0] as OdemePaymentRow | undefined) ?? null
   }
@@ -861,7 +899,7 @@ const ATTENTION_SQL = `
   union all
   select 'notification:' || n.id, 'dead_notification',
     -- verify proved a success the transfer's own record never showed: money may well be there, not an outage
-    case when n.outcome = 'pending' and n.verify_result->>'official_status' = 'successful' and n.verify_result->>'is_valid' = 'true'
+    case when n.outcome = 'pending' and lower(n.verify_result->>'official_status') = 'successful' and n.verify_result->>'is_valid' = 'true'
       then 'success_unrecorded' else 'notification_dead' end,
     n.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
     n.service_uuid, n.id, null, null, n.last_error, n.updated_at
@@ -885,6 +923,12 @@ const ATTENTION_SQL = `
     and p.status in ('pending', 'canceled') and (p.resolved_at is null or r.created_at > p.resolved_at)
   order by p.id, r.created_at) first_return
   union all
+  select 'medusa:' || p.id || ':' || r.what, 'stuck', r.what,
+    p.session_id, p.provider, p.amount, p.currency, coalesce(p.metadata->r.what->>'order_id', p.order_id), p.cart_id,
+    p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at
+  from ${PAYMENT} p cross join unnest(array['order_not_canceled', 'rest_not_asked']) as r(what)
+  where p.deleted_at is null and p.resolved_at is null and jsonb_exists(p.metadata, r.what)
+  union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
     p.service_uuid, null, null, null, p.last_result, p.updated_at
@@ -892,6 +936,8 @@ const ATTENTION_SQL = `
   where p.deleted_at is null and p.resolved_at is null and (
     (p.status = 'paid' and p.settle_failures >= :failures)
     or (p.status in ('awaiting_transfer', 'unknown') and p.check_failures >= :failures))`
+
+const MEDUSA_REFUSALS: MedusaRefusal[] = ["order_not_canceled", "rest_not_asked"]
 
 const ATTENTION_KINDS: AttentionKind[] = [
   "review",

@@ -108,3 +108,6 @@ export interface RefundInput {
   amount: string
   currency: string | null
 }
+
+/** What Medusa would not do for a payment, listed in "needs attention" until it is done (noteMedusaRefusal). */
+export type MedusaRefusal = "order_not_canceled" | "rest_not_asked"

@@ -348,6 +348,59 @@ odemeModuleTests(({ service }) => {
       expect(await codes()).toEqual(["payses_rc1:unconfirmed_return"])
     })
 
+    it("lists what Medusa would not do for a payment (an unpaid transfer's order not canceled, the rest of an edited order not asked for) until it is done or a person resolves it", async () => {
+      const sessions = ["payses_mr1", "payses_mr2"]
+      await service.createOdemePayments({
+        session_id: "payses_mr1",
+        provider: "odeme-transfer",
+        mode: "sandbox",
+        amount: "5.00",
+        currency: "TRY",
+        status: "expired",
+        metadata: { return_url: "https://shop.example/r" },
+      })
+      await service.createOdemePayments({
+        session_id: "payses_mr2",
+        provider: "odeme-checkout",
+        mode: "sandbox",
+        amount: "5.00",
+        currency: "TRY",
+        status: "paid",
+        order_id: "order_mr2",
+      })
+      const items = async () =>
+        (await service.listAttention({ limit: 50, offset: 0, sessionIds: sessions })).rows.map((r) => [
+          r.session_id,
+          r.kind,
+          r.code,
+          r.order_id,
+          r.detail,
+        ])
+      expect(await items()).toEqual([])
+
+      await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", {
+        order_id: "order_mr1",
+        reason: "All fulfillments must be canceled before canceling an order",
+      })
+      await service.noteMedusaRefusal("payses_mr2", "rest_not_asked", { order_id: "order_mr2", reason: "lock timeout" })
+      expect((await items()).sort()).toEqual([
+        ["payses_mr1", "stuck", "order_not_canceled", "order_mr1", "All fulfillments must be canceled before canceling an order"],
+        ["payses_mr2", "stuck", "rest_not_asked", "order_mr2", "lock timeout"],
+      ])
+      // What else the payment keeps (the storefront's return address) is left as it is.
+      expect((await service.getPayment("payses_mr1"))!.metadata).toEqual(expect.objectContaining({ return_url: "https://shop.example/r" }))
+
+      // Done after all: the item goes.
+      await service.noteMedusaRefusal("payses_mr2", "rest_not_asked", null)
+      // A person resolves the other; a new refusal later is a new item.
+      expect(await service.resolvePayment("payses_mr1", "user_1", "Shipped; the customer paid in cash")).toEqual(
+        expect.objectContaining({ status: "expired" })
+      )
+      expect(await items()).toEqual([])
+      await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", { order_id: "order_mr1", reason: "the order is completed" })
+      expect(await items()).toEqual([["payses_mr1", "stuck", "order_not_canceled", "order_mr1", "the order is completed"]])
+    })
+
     it("links a cart and its order to the cart's payments in one transaction: a refused second update leaves the first undone", async () => {
       const pay = (session_id: string) =>
         service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "5.00", currency: "TRY" })
