@@ -67,11 +67,11 @@ medusaIntegrationTestRunner({
     }
 
     async function awaitingTransferOrder(headers: Record<string, string> = {}) {
-      const { cart, session } = await pendingTransferCart(api, store, "Ayşe Yılmaz", headers)
+      const { cart, session, collectionId } = await pendingTransferCart(api, store, "Ayşe Yılmaz", headers)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const [t] = (await transfers()).filter((x) => x.order_id === session.id)
-      return { cart, session, transfer: t, order: res.data.order }
+      return { cart, session, collectionId, transfer: t, order: res.data.order }
     }
 
     it("stock runs out between the card payment and its processing: no order, Medusa's compensation refund a to-do, the payment listed; paying again is flagged", async () => {
@@ -234,6 +234,23 @@ medusaIntegrationTestRunner({
       await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
       await pollTransfers(getContainer())
       expect((await cartOutcome(getContainer(), cart.id)).captures).toBe(0)
+    })
+
+    it("a second tab still on a canceled order's checkout is handed no form: the order can no longer be paid", async () => {
+      const { cart, session, collectionId, order } = await awaitingTransferOrder()
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin.headers)
+      await waitFor(async () => (await row(session.id)).status === "canceled")
+
+      // The second tab picks the card on the cart's collection (Medusa still opens the session) and asks for the form.
+      const opened = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: CHECKOUT_PROVIDER }, store.headers)
+      const card = opened.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === CHECKOUT_PROVIDER)
+      const refused = await api.post(
+        `/store/odeme/payment-sessions/${card.id}/form`,
+        { cart_id: cart.id },
+        { ...store.headers, validateStatus: () => true }
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("[odeme.order_canceled]")
     })
 
     it("a canceled order's transfer paid with the webhook URL wrong: the poller keeps asking until the transfer expires, finds the money, lists it", async () => {

@@ -39,7 +39,7 @@ export const ODEME_ERROR_CODES = [
   "odeme.payment_in_progress",
   /** A transfer creation may have happened at the service: it is never repeated. */
   "odeme.creation_unknown",
-  /** An order's balance link was opened after the order was canceled. */
+  /** A balance link, or a second tab still on the checkout, was opened after the order was canceled. */
   "odeme.order_canceled",
   /** The cart or balance was already paid by another payment (a second tab): nothing more to pay. */
   "odeme.already_paid",

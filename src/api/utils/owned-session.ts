@@ -86,7 +86,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
 
 /**
  * What can no longer be paid is not offered for payment (money sent anyway
- * is listed to give back): a balance whose order was canceled, a cart or
+ * is listed to give back): a balance or a cart whose order was canceled, a cart or
  * balance another payment still holds money of (a second tab still on the
  * payment step), and a session whose amount the collection no longer asks.
  */
@@ -94,7 +94,10 @@ export async function refuseUnpayable(scope: MedusaContainer, session: OwnedSess
   if (session.order_canceled) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", "This order was canceled; its balance can no longer be paid.")
   }
-  const { paidByOthers, amountChanged } = await payability(scope, session.id)
+  const { paidByOthers, amountChanged, cartOrderCanceled } = await payability(scope, session.id)
+  if (cartOrderCanceled) {
+    throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.order_canceled", "This order was canceled; it can no longer be paid.")
+  }
   // What the other payments hold, not Medusa's collection status: that stays "completed" after a refund in full.
   if (paidByOthers) {
     throw odemeError(MedusaError.Types.NOT_ALLOWED, "odeme.already_paid", "This cart or balance has already been paid by another payment.")

@@ -148,7 +148,10 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
  * its sessions, so a session opened before asks for what the balance no longer owes (a cart's sessions are
  * replaced when its total changes).
  */
-export async function payability(container: MedusaContainer, sessionId: string): Promise<{ paidByOthers: boolean; amountChanged: boolean }> {
+export async function payability(
+  container: MedusaContainer,
+  sessionId: string
+): Promise<{ paidByOthers: boolean; amountChanged: boolean; cartOrderCanceled: boolean }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
@@ -156,6 +159,7 @@ export async function payability(container: MedusaContainer, sessionId: string):
       "amount",
       "payment_collection.amount",
       "payment_collection.cart.id",
+      "payment_collection.cart.order.status",
       "payment_collection.order.summary",
       ...PAYMENT_FIELDS.map((f) => `payment_collection.payments.${f}`),
     ],
@@ -163,8 +167,10 @@ export async function payability(container: MedusaContainer, sessionId: string):
   })
   const session = data[0] as { amount: unknown; payment_collection?: MedusaCollection | null } | undefined
   const collection = session?.payment_collection
-  if (!collection) return { paidByOthers: false, amountChanged: false }
+  if (!collection) return { paidByOthers: false, amountChanged: false, cartOrderCanceled: false }
   return {
+    // A second tab still on a canceled order's checkout (Medusa still opens sessions on its collection).
+    cartOrderCanceled: one(one(collection.cart)?.order)?.status === "canceled",
     paidByOthers: othersHold(collection.payments ?? [], sessionId) || nothingOwed(collection),
     amountChanged: !MathBN.eq(MathBN.convert(session.amount as never), MathBN.convert(collection.amount as never)),
   }
