@@ -93,6 +93,8 @@ describe("API bank transfer provider", () => {
     expect(await failureOf(provider.authorizePayment({ data: rejected.data } as any))).toMatchObject({
       type: MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
       code: "odeme.payment_failed",
+      // Medusa Admin's "Check status" shows it as it is: what happened, in words a merchant can act on.
+      message: expect.stringContaining("The payment service reports that the bank transfer failed."),
     })
   })
 

@@ -167,10 +167,11 @@ export class OdemeTransferProvider extends OdemeBase {
   private authorizeOutcome(out: AuthorizePaymentOutput): AuthorizePaymentOutput {
     const state = out.data?.state as OdemeState | undefined
     if (state === "failed" || state === "expired" || state === "canceled") {
+      // Medusa Admin's "Check status" shows this too: each says what happened, not that the service refused.
       throw odemeError(
         MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
         state === "failed" ? "odeme.payment_failed" : "odeme.payment_canceled",
-        `The bank transfer was rejected by the payment service (${state}). Please choose another payment method or start the payment again.`
+        `${ENDED_TRANSFER[state]} Please choose another payment method or start the payment again.`
       )
     }
     return out
@@ -282,3 +283,10 @@ function creationUnknownError(): MedusaError {
     "The payment service did not answer clearly while creating the bank transfer; it may already exist, so it is not created again. Please start the payment again."
   )
 }
+
+/** Why a bank transfer can no longer be paid, as its state says. */
+const ENDED_TRANSFER = {
+  failed: "The payment service reports that the bank transfer failed.",
+  expired: "The bank transfer did not arrive in time (transfer.expiryHours) and is no longer awaited.",
+  canceled: "The bank transfer was canceled in the store (the cart changed, another payment was chosen or the order was canceled).",
+} as const
