@@ -94,7 +94,7 @@ describe("API bank transfer provider", () => {
       type: MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
       code: "odeme.payment_failed",
       // Medusa Admin's "Check status" shows it as it is: what happened, in words a merchant can act on.
-      message: expect.stringContaining("The payment service reports that the bank transfer failed."),
+      message: expect.stringContaining("The bank transfer was rejected: the payment service reports that it failed."),
     })
   })
 
