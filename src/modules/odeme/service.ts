@@ -928,6 +928,8 @@ const ATTENTION_SQL = `
     p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at
   from ${PAYMENT} p cross join unnest(array['order_not_canceled', 'rest_not_asked']) as r(what)
   where p.deleted_at is null and p.resolved_at is null and jsonb_exists(p.metadata, r.what)
+    -- only while the payment is still what the refusal was about (a transfer's money arriving after all pays the order)
+    and p.status::text = any(case when r.what = 'order_not_canceled' then array['expired', 'failed', 'canceled'] else array['paid'] end)
   union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
@@ -935,7 +937,8 @@ const ATTENTION_SQL = `
   from ${PAYMENT} p
   where p.deleted_at is null and p.resolved_at is null and (
     (p.status = 'paid' and p.settle_failures >= :failures)
-    or (p.status in ('awaiting_transfer', 'unknown') and p.check_failures >= :failures))`
+    -- canceled too: the customer may still send a transfer that was canceled here, and the poller keeps asking about it
+    or (p.status in ('awaiting_transfer', 'unknown', 'canceled') and p.check_failures >= :failures))`
 
 const MEDUSA_REFUSALS: MedusaRefusal[] = ["order_not_canceled", "rest_not_asked"]
 

@@ -399,6 +399,28 @@ odemeModuleTests(({ service }) => {
       expect(await items()).toEqual([])
       await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", { order_id: "order_mr1", reason: "the order is completed" })
       expect(await items()).toEqual([["payses_mr1", "stuck", "order_not_canceled", "order_mr1", "the order is completed"]])
+      // The money came after all and paid the order: the refusal is no longer an item.
+      const expired = (await service.getPayment("payses_mr1"))!
+      await service.compareAndSetState("payses_mr1", expired.version, { status: "paid", review_code: null, review_reason: null })
+      expect(await items()).toEqual([])
+    })
+
+    it("lists a canceled transfer the service keeps not answering about: the customer may still send it", async () => {
+      await service.createOdemePayments({
+        session_id: "payses_cf1",
+        provider: "odeme-transfer",
+        mode: "sandbox",
+        amount: "5.00",
+        currency: "TRY",
+        status: "canceled",
+        check_failures: 4,
+      })
+      const codes = async () => (await service.listAttention({ limit: 50, offset: 0, sessionIds: ["payses_cf1"] })).rows.map((r) => r.code)
+      expect(await codes()).toEqual([])
+      await service.countFailure("payses_cf1", "check", true)
+      expect(await codes()).toEqual(["checks_failing"])
+      await service.countFailure("payses_cf1", "check", false)
+      expect(await codes()).toEqual([])
     })
 
     it("links a cart and its order to the cart's payments in one transaction: a refused second update leaves the first undone", async () => {
