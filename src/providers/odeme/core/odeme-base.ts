@@ -244,7 +244,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       throw adminOdemeError(
         MedusaError.Types.NOT_ALLOWED,
         "odeme.refunds_rejected",
-        "İadeler ödeme hizmetinin API'si üzerinden yapılamaz: müşteriye iadeyi üye işyeri panelinden yapın (bu iadeleri Medusa'da kaydetmek için eklenti seçeneğini refunds: \"manual\" olarak ayarlayın). / " +
+        "İadeler ödeme hizmetinin API'si üzerinden yapılamaz: müşteriye iadeyi üye işyeri panelinden yapın (bu iadeleri Medusa'da kaydetmek için eklentinin refunds seçeneğini \"manual\" yapın). / " +
           'Refunds cannot be made through the payment service\'s API: refund the customer in the merchant panel (to record such refunds in Medusa, set the plugin option refunds: "manual").'
       )
     }
