@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { odemeModule } from "../lib/odeme-module"
 import { odemeSessionsOfOrder } from "../lib/order-sessions"
 import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
 
@@ -17,6 +18,8 @@ import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
 export default async function odemeOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
   const { sessionIds } = await odemeSessionsOfOrder(container, event.data.id)
   for (const sessionId of sessionIds) await followOrderCancel(container, sessionId, event.data.id)
+  // A person canceled it after the plugin could not (or another check did): that item is done.
+  await odemeModule(container).forgetOrderNotCanceled(event.data.id)
 }
 
 export const config: SubscriberConfig = {

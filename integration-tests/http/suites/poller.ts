@@ -182,6 +182,28 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect(await row(session.id)).toEqual(expect.objectContaining({ status: "canceled", next_check_at: null }))
     })
 
+    it("a second tab replaced an awaiting order's transfer with another provider's payment: at the transfer's deadline the order is listed for the merchant, not canceled", async () => {
+      const { session, collectionId, order } = await pendingTransferOrder()
+      const replaced = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_system_default" },
+        { ...store.headers, validateStatus: () => true }
+      )
+      expect(replaced.status).toBe(200)
+      await waitFor(async () => (await row(session.id)).status === "canceled")
+      await db()("odeme_payment")
+        .where({ session_id: session.id })
+        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      expect((await pollTransfers(getContainer())).checked).toBe(1)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
+      expect(data[0].status).toBe("pending")
+      const items = (await odemeModule(getContainer()).listAttention({ limit: 10, offset: 0, sessionIds: [session.id] })).rows
+      expect(items.map((i) => [i.code, i.order_id, i.detail])).toEqual([
+        ["order_not_canceled", order.id, "another payment method (pp_system_default) was chosen for the order"],
+      ])
+    })
+
     it("an unpaid transfer's order a person completed is not canceled at expiry: it is listed for them to decide", async () => {
       const { session, order } = await pendingTransferOrder()
       const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
@@ -197,7 +219,7 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const items = attention.items.filter((i: any) => i.session_id === session.id)
       expect(items).toEqual([
         expect.objectContaining({
-          kind: "stuck",
+          kind: "review",
           code: "order_not_canceled",
           order_id: order.id,
           detail: "the order is completed",

@@ -281,11 +281,14 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   if (state.cartId && payment.cart_id !== state.cartId) await link()
   // Canceled while the money was on its way, or after it was captured: what it holds is given back (once), never
   // left on the canceled order. Before "settled": a capture on a canceled order is not settled.
-  const canceled = async () => ((await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled")
+  const canceled = async () => {
+    if (restNotAsked(payment)) await odeme.noteMedusaRefusal(payment.session_id, "rest_not_asked", null)
+    return (await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled"
+  }
   if (state.orderCanceled) return canceled()
   if (await settled(state)) {
     await link()
-    await askForTheRest(container, state, payment.session_id)
+    await askForTheRest(container, state, payment)
     return "settled"
   }
   // A second tab paid the same cart (or balance) first: putting this one on the order too would charge it twice
@@ -334,7 +337,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
     )
   }
   await link()
-  await askForTheRest(container, state, payment.session_id)
+  await askForTheRest(container, state, payment)
   return "settled"
 }
 
@@ -350,10 +353,15 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
  * settle finds the payment settled, to catch up a run that failed (a failure is logged: the payment itself is
  * settled, and the order shows what it still owes).
  */
-async function askForTheRest(container: MedusaContainer, state: MedusaState, sessionId: string): Promise<void> {
+async function askForTheRest(container: MedusaContainer, state: MedusaState, payment: OdemePaymentRow): Promise<void> {
+  const sessionId = payment.session_id
   const collectionId = state.session?.payment_collection_id
   // Partly paid or nothing to do: every other payment (a whole checkout, a whole balance) stops here, before the lock.
-  if (!state.orderId || state.orderCanceled || !collectionId || state.session?.payment_collection?.status !== "partially_authorized") return
+  if (!state.orderId || state.orderCanceled || !collectionId || state.session?.payment_collection?.status !== "partially_authorized") {
+    // Listed before, now settled otherwise (the order canceled, the rest asked for by hand): the item goes.
+    if (restNotAsked(payment)) await odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null)
+    return
+  }
   const orderId = state.orderId
   await container
     .resolve(Modules.LOCKING)
@@ -381,7 +389,9 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, ses
       { timeout: 30 }
     )
     .then(
-      () => odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null),
+      async () => {
+        if (restNotAsked(payment)) await odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null)
+      },
       async (err: unknown) => {
         // The payment is captured and on its order. Not a settle failure: counting it as one would list a captured
         // payment as "Medusa keeps refusing the order". Its own item; Ask Odeme now settles again, which runs this again.
@@ -395,6 +405,9 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, ses
       }
     )
 }
+
+/** Whether the payment, as read, is listed as an edited order's rest that was not asked for (a write only then). */
+const restNotAsked = (payment: OdemePaymentRow) => !!(payment.metadata as Record<string, unknown> | null)?.rest_not_asked
 
 /** A collection that still asks for money: the ones Medusa's workflow for an order's balance picks from. */
 const OPEN_COLLECTION = ["not_paid", "awaiting", "authorized", "partially_authorized"]
@@ -504,6 +517,9 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
 /** An unpaid transfer's order that was not canceled (Medusa refused, or a person completed it): logged, and listed until resolved. */
 async function orderNotCanceled(container: MedusaContainer, sessionId: string, orderId: string, err: unknown): Promise<void> {
   const reason = err instanceof Error ? err.message : String(err)
+  // Canceled meanwhile (by a person, or by another check of the same transfer): nothing to list.
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+  if ((data[0] as { status?: string } | undefined)?.status === "canceled") return
   container
     .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     .warn(`medusa-payment-odeme: could not cancel order ${orderId}, whose transfer ${sessionId} was not paid: ${reason}`)
@@ -543,8 +559,12 @@ export async function cancelAbandonedOrder(container: MedusaContainer, payment: 
     return "done"
   }
   const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => !!s && s.id !== payment.session_id)
-  // Another provider's payment: the plugin cannot tell whether it will be made; the order is left to the merchant.
-  if (sessions.some((s) => !isOdemeProvider(s!.provider_id) && !ENDED_SESSION.includes(s!.status ?? ""))) return "done"
+  // Another provider's payment: the plugin cannot tell whether it will be made; the merchant decides, from an item.
+  const other = sessions.find((s) => !isOdemeProvider(s!.provider_id) && !ENDED_SESSION.includes(s!.status ?? ""))
+  if (other) {
+    await orderNotCanceled(container, payment.session_id, orderId, `another payment method (${other.provider_id}) was chosen for the order`)
+    return "done"
+  }
   const others = collections.flatMap((c) => odemeSessionsOf(c).map((s) => s.id)).filter((id) => id !== payment.session_id)
   const odeme = odemeModule(container)
   const idleSince = Date.now() - cfg.expiryHours * 3_600_000

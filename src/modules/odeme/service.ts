@@ -113,7 +113,9 @@ class OdemeModuleService extends MedusaService({
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
        on conflict (session_id) where deleted_at is null
        do update set amount = excluded.amount, currency = excluded.currency,
-         metadata = coalesce(excluded.metadata, ${PAYMENT}.metadata), updated_at = now()
+         -- merged: what the plugin keeps there (noteMedusaRefusal) outlives a session initiated again
+         metadata = case when excluded.metadata is null then ${PAYMENT}.metadata
+           else coalesce(${PAYMENT}.metadata, '{}'::jsonb) || excluded.metadata end, updated_at = now()
        returning *`,
       [
         newEntityId("odpay"),
@@ -315,15 +317,27 @@ class OdemeModuleService extends MedusaService({
       await row.whereRaw("jsonb_exists(metadata, ?)", [what]).update({ metadata: db.raw("metadata - ?::text", [what]), updated_at: new Date() })
       return
     }
-    // Something new for a person: shown even if an earlier item of this payment was resolved.
+    const reason = detail.reason.slice(0, 500)
+    // `at` (the database's clock, as resolved_at) is when it was first seen: the same refusal again keeps it, so a
+    // person's "resolved" still holds; another reason is new and listed again.
     await row.update({
-      resolved_at: null,
-      metadata: db.raw("coalesce(metadata, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb)", [
-        what,
-        JSON.stringify({ ...detail, reason: detail.reason.slice(0, 500), at: new Date().toISOString() }),
-      ]),
+      metadata: db.raw(
+        `coalesce(metadata, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb || jsonb_build_object('at',
+           case when metadata->(?::text)->>'reason' = ?::text then metadata->(?::text)->'at' else to_jsonb(now()) end))`,
+        [what, JSON.stringify({ order_id: detail.order_id, reason }), what, reason, what]
+      ),
       updated_at: new Date(),
     })
+  }
+
+  /** An order was canceled after all (by hand, say): none of its payments is listed as its order not canceled any more. */
+  @InjectManager()
+  async forgetOrderNotCanceled(orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    const db = knexOf(ctx)
+    await db(PAYMENT)
+      .whereNull("deleted_at")
+      .whereRaw("metadata->'order_not_canceled'->>'order_id' = ?", [orderId])
+      .update({ metadata: db.raw("metadata - 'order_not_canceled'"), updated_at: new Date() })
   }
 
   /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
@@ -699,8 +713,6 @@ class OdemeModuleService extends MedusaService({
         resolved_at: knexOf(ctx).fn.now(),
         resolved_by: actor,
         resolution_note: note,
-        // What Medusa would not do is settled by the person's note; a new refusal is a new item.
-        metadata: knexOf(ctx).raw(`metadata${" - ?::text".repeat(MEDUSA_REFUSALS.length)}`, MEDUSA_REFUSALS),
         updated_at: new Date(),
       })
       .returning("*")
@@ -923,11 +935,13 @@ const ATTENTION_SQL = `
     and p.status in ('pending', 'canceled') and (p.resolved_at is null or r.created_at > p.resolved_at)
   order by p.id, r.created_at) first_return
   union all
-  select 'medusa:' || p.id || ':' || r.what, 'stuck', r.what,
+  select 'medusa:' || p.id || ':' || r.what, 'review', r.what,
     p.session_id, p.provider, p.amount, p.currency, coalesce(p.metadata->r.what->>'order_id', p.order_id), p.cart_id,
     p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at
   from ${PAYMENT} p cross join unnest(array['order_not_canceled', 'rest_not_asked']) as r(what)
-  where p.deleted_at is null and p.resolved_at is null and jsonb_exists(p.metadata, r.what)
+  where p.deleted_at is null and jsonb_exists(p.metadata, r.what)
+    -- a person's "resolved" holds for the refusals they saw, not for a later one
+    and (p.resolved_at is null or (p.metadata->r.what->>'at')::timestamptz > p.resolved_at)
     -- only while the payment is still what the refusal was about (a transfer's money arriving after all pays the order)
     and p.status::text = any(case when r.what = 'order_not_canceled' then array['expired', 'failed', 'canceled'] else array['paid'] end)
   union all

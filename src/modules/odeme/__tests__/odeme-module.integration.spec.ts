@@ -384,21 +384,31 @@ odemeModuleTests(({ service }) => {
       })
       await service.noteMedusaRefusal("payses_mr2", "rest_not_asked", { order_id: "order_mr2", reason: "lock timeout" })
       expect((await items()).sort()).toEqual([
-        ["payses_mr1", "stuck", "order_not_canceled", "order_mr1", "All fulfillments must be canceled before canceling an order"],
-        ["payses_mr2", "stuck", "rest_not_asked", "order_mr2", "lock timeout"],
+        ["payses_mr1", "review", "order_not_canceled", "order_mr1", "All fulfillments must be canceled before canceling an order"],
+        ["payses_mr2", "review", "rest_not_asked", "order_mr2", "lock timeout"],
       ])
       // What else the payment keeps (the storefront's return address) is left as it is.
       expect((await service.getPayment("payses_mr1"))!.metadata).toEqual(expect.objectContaining({ return_url: "https://shop.example/r" }))
 
       // Done after all: the item goes.
       await service.noteMedusaRefusal("payses_mr2", "rest_not_asked", null)
-      // A person resolves the other; a new refusal later is a new item.
+      // A person resolves the other; the same refusal told again stays resolved, another one is a new item.
       expect(await service.resolvePayment("payses_mr1", "user_1", "Shipped; the customer paid in cash")).toEqual(
         expect.objectContaining({ status: "expired" })
       )
       expect(await items()).toEqual([])
+      // Told the same again (Ask Odeme now on it): what the person resolved holds.
+      await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", {
+        order_id: "order_mr1",
+        reason: "All fulfillments must be canceled before canceling an order",
+      })
+      expect(await items()).toEqual([])
       await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", { order_id: "order_mr1", reason: "the order is completed" })
-      expect(await items()).toEqual([["payses_mr1", "stuck", "order_not_canceled", "order_mr1", "the order is completed"]])
+      expect(await items()).toEqual([["payses_mr1", "review", "order_not_canceled", "order_mr1", "the order is completed"]])
+      // Canceled by hand after all: the item goes.
+      await service.forgetOrderNotCanceled("order_mr1")
+      expect(await items()).toEqual([])
+      await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", { order_id: "order_mr1", reason: "the order is completed" })
       // The money came after all and paid the order: the refusal is no longer an item.
       const expired = (await service.getPayment("payses_mr1"))!
       await service.compareAndSetState("payses_mr1", expired.version, { status: "paid", review_code: null, review_reason: null })

@@ -287,6 +287,6 @@ function creationUnknownError(): MedusaError {
 /** Why a bank transfer can no longer be paid, as its state says. */
 const ENDED_TRANSFER = {
   failed: "The bank transfer was rejected: the payment service reports that it failed.",
-  expired: "The bank transfer did not arrive in time (transfer.expiryHours) and is no longer awaited.",
+  expired: "The bank transfer did not arrive in time and is no longer awaited.",
   canceled: "The bank transfer was canceled in the store (the cart changed, another payment was chosen or the order was canceled).",
 } as const
