@@ -36,6 +36,18 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       return { cart, session, collectionId, uuid: t.uuid as string, order: res.data.order }
     }
 
+    /** The transfer's deadline (`transfer.expiryHours` after its creation) has passed, and it is due for a check. */
+    const pastDeadline = (sessionId: string) =>
+      db()("odeme_payment")
+        .where({ session_id: sessionId })
+        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+    const orderStatus = async (orderId: string): Promise<string> => {
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+      return data[0].status
+    }
+
     /** The service's notification of the last change, as it would arrive at the plugin's webhook route. */
     const deliverLastWebhook = async () => {
       const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result
@@ -151,24 +163,17 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       )
       expect(replaced.status).toBe(200)
       await waitFor(async () => (await row(session.id)).status === "canceled")
-      const orderStatus = async () => {
-        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-        const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
-        return data[0].status
-      }
 
       // Before its deadline the customer may still send the transfer: the order waits.
       await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
       expect((await pollTransfers(getContainer())).checked).toBe(1)
-      expect(await orderStatus()).toBe("pending")
+      expect(await orderStatus(order.id)).toBe("pending")
 
       // Past its deadline, while the card the second tab chose was started lately (its customer may be paying it):
       // the order still waits, and the transfer is asked about again later.
-      await db()("odeme_payment")
-        .where({ session_id: session.id })
-        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      await pastDeadline(session.id)
       expect((await pollTransfers(getContainer())).checked).toBe(1)
-      expect(await orderStatus()).toBe("pending")
+      expect(await orderStatus(order.id)).toBe("pending")
       expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
 
       // The card left alone for transfer.expiryHours too: nothing will pay the order, which is canceled.
@@ -178,7 +183,7 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
         .update({ updated_at: new Date(Date.now() - 49 * 3600_000) })
       await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
       expect((await pollTransfers(getContainer())).checked).toBe(1)
-      expect(await orderStatus()).toBe("canceled")
+      expect(await orderStatus(order.id)).toBe("canceled")
       expect(await row(session.id)).toEqual(expect.objectContaining({ status: "canceled", next_check_at: null }))
     })
 
@@ -191,13 +196,9 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       )
       expect(replaced.status).toBe(200)
       await waitFor(async () => (await row(session.id)).status === "canceled")
-      await db()("odeme_payment")
-        .where({ session_id: session.id })
-        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      await pastDeadline(session.id)
       expect((await pollTransfers(getContainer())).checked).toBe(1)
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
-      expect(data[0].status).toBe("pending")
+      expect(await orderStatus(order.id)).toBe("pending")
       const items = (await odemeModule(getContainer()).listAttention({ limit: 10, offset: 0, sessionIds: [session.id] })).rows
       expect(items.map((i) => [i.code, i.order_id, i.detail])).toEqual([
         ["order_not_canceled", order.id, "another payment method (pp_system_default) was chosen for the order"],
@@ -208,13 +209,9 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const { session, order } = await pendingTransferOrder()
       const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
       expect((await api.post(`/admin/orders/${order.id}/complete`, {}, { ...admin.headers, validateStatus: () => true })).status).toBe(200)
-      await db()("odeme_payment")
-        .where({ session_id: session.id })
-        .update({ creation_started_at: new Date(Date.now() - 49 * 3600_000), next_check_at: db().fn.now() })
+      await pastDeadline(session.id)
       expect((await pollTransfers(getContainer())).expired).toBe(1)
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
-      expect(data[0].status).toBe("completed")
+      expect(await orderStatus(order.id)).toBe("completed")
       const { data: attention } = await api.get("/admin/odeme/attention", admin.headers)
       const items = attention.items.filter((i: any) => i.session_id === session.id)
       expect(items).toEqual([
