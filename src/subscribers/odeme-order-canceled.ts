@@ -16,10 +16,11 @@ import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
  * when it sees the cancel after its capture).
  */
 export default async function odemeOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
+  // A person canceled it after the plugin could not (or another check did): that item is done. First, so a follow
+  // that fails (its lock timed out, say) does not leave it on the canceled order.
+  await odemeModule(container).forgetOrderNotCanceled(event.data.id)
   const { sessionIds } = await odemeSessionsOfOrder(container, event.data.id)
   for (const sessionId of sessionIds) await followOrderCancel(container, sessionId, event.data.id)
-  // A person canceled it after the plugin could not (or another check did): that item is done.
-  await odemeModule(container).forgetOrderNotCanceled(event.data.id)
 }
 
 export const config: SubscriberConfig = {

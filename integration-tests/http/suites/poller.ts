@@ -203,6 +203,12 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect(items.map((i) => [i.code, i.order_id, i.detail])).toEqual([
         ["order_not_canceled", order.id, "another payment method (pp_system_default) was chosen for the order"],
       ])
+      // The merchant cancels it by hand: the item goes by itself (the order.canceled subscriber).
+      const admin = await createAdmin(api, getContainer(), `admin-${Date.now()}@odeme.test`)
+      expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, { ...admin.headers, validateStatus: () => true })).status).toBe(200)
+      await waitFor(
+        async () => (await odemeModule(getContainer()).listAttention({ limit: 10, offset: 0, sessionIds: [session.id] })).rows.length === 0
+      )
     })
 
     it("an unpaid transfer's order a person completed is not canceled at expiry: it is listed for them to decide", async () => {

@@ -389,9 +389,8 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, pay
       { timeout: 30 }
     )
     .then(
-      async () => {
-        if (restNotAsked(payment)) await odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null)
-      },
+      // Not guarded by the row as read before the lock: another settle may have listed it since (a write only if so).
+      () => odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null),
       async (err: unknown) => {
         // The payment is captured and on its order. Not a settle failure: counting it as one would list a captured
         // payment as "Medusa keeps refusing the order". Its own item; Ask Odeme now settles again, which runs this again.
@@ -517,13 +516,17 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
 /** An unpaid transfer's order that was not canceled (Medusa refused, or a person completed it): logged, and listed until resolved. */
 async function orderNotCanceled(container: MedusaContainer, sessionId: string, orderId: string, err: unknown): Promise<void> {
   const reason = err instanceof Error ? err.message : String(err)
-  // Canceled meanwhile (by a person, or by another check of the same transfer): nothing to list.
+  const odeme = odemeModule(container)
+  // Written first, then the order read: a cancel committed before the read is seen here, and a later one runs the
+  // order.canceled subscriber after this write, which takes the item away. Read first, a cancel between the read
+  // and the write would leave the item on a canceled order.
+  await odeme.noteMedusaRefusal(sessionId, "order_not_canceled", { order_id: orderId, reason })
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
-  if ((data[0] as { status?: string } | undefined)?.status === "canceled") return
+  // Canceled meanwhile (by a person, or by another check of the same transfer): nothing to list.
+  if ((data[0] as { status?: string } | undefined)?.status === "canceled") return odeme.forgetOrderNotCanceled(orderId)
   container
     .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     .warn(`medusa-payment-odeme: could not cancel order ${orderId}, whose transfer ${sessionId} was not paid: ${reason}`)
-  await odemeModule(container).noteMedusaRefusal(sessionId, "order_not_canceled", { order_id: orderId, reason })
 }
 
 /**

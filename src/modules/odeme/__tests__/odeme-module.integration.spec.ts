@@ -42,6 +42,20 @@ odemeModuleTests(({ service }) => {
       expect((await service.getPayments(["payses_1", "payses_none"])).map((p) => p.id)).toEqual([created.id])
     })
 
+    it("a session initiated again refreshes its amount and keeps what the plugin noted on it", async () => {
+      const first = { session_id: "payses_ri1", provider: "odeme-transfer", flow: "api_transfer", mode: "sandbox", currency: "TRY" } as const
+      await service.recordInitiated({ ...first, amount: "250.00", metadata: { return_url: "https://shop.example/a" } })
+      await service.noteMedusaRefusal("payses_ri1", "rest_not_asked", { order_id: "order_ri1", reason: "no collection" })
+      const again = await service.recordInitiated({ ...first, amount: "300.00", metadata: { return_url: "https://shop.example/b" } })
+      expect(again.amount).toBe("300.00")
+      expect(again.metadata).toEqual({
+        return_url: "https://shop.example/b",
+        rest_not_asked: expect.objectContaining({ order_id: "order_ri1", reason: "no collection" }),
+      })
+      // Without metadata the stored one stays as it is.
+      expect((await service.recordInitiated({ ...first, amount: "300.00" })).metadata).toEqual(again.metadata)
+    })
+
     it("claims a due transfer once until its lease ends, and a new next check ends the lease", async () => {
       const due = async (session_id: string) => {
         await service.createOdemePayments({
@@ -409,6 +423,7 @@ odemeModuleTests(({ service }) => {
       await service.forgetOrderNotCanceled("order_mr1")
       expect(await items()).toEqual([])
       await service.noteMedusaRefusal("payses_mr1", "order_not_canceled", { order_id: "order_mr1", reason: "the order is completed" })
+      expect(await items()).toEqual([["payses_mr1", "review", "order_not_canceled", "order_mr1", "the order is completed"]])
       // The money came after all and paid the order: the refusal is no longer an item.
       const expired = (await service.getPayment("payses_mr1"))!
       await service.compareAndSetState("payses_mr1", expired.version, { status: "paid", review_code: null, review_reason: null })
