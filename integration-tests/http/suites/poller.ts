@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
 import { odemeModule } from "../../../src/lib/odeme-module"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
@@ -154,7 +154,7 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
     })
 
     it("a second tab replaced an awaiting order's transfer with another payment, never made: once neither can be paid the order is canceled as an expired transfer's", async () => {
-      const { session, collectionId, order } = await pendingTransferOrder()
+      const { cart, session, collectionId, order } = await pendingTransferOrder()
       // The second tab, still on the payment step, picks the card: Medusa deletes the transfer's session.
       const replaced = await api.post(
         `/store/payment-collections/${collectionId}/payment-sessions`,
@@ -176,13 +176,41 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect(await orderStatus(order.id)).toBe("pending")
       expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
 
-      // The card left alone for transfer.expiryHours too: nothing will pay the order, which is canceled.
       const card = replaced.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === CHECKOUT_PROVIDER)
+      const idle = (extra: Record<string, unknown> = {}) =>
+        db()("odeme_payment")
+          .where({ session_id: card.id })
+          .update({ updated_at: new Date(Date.now() - 49 * 3600_000), form_signed_at: null, ...extra })
+      const checkAgain = async () => {
+        await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+        expect((await pollTransfers(getContainer())).checked).toBe(1)
+      }
+
+      // The card left alone since, until its customer asks for a form now: they may pay it within its window.
+      await idle()
+      expect((await api.post(`/store/odeme/payment-sessions/${card.id}/form`, { cart_id: cart.id }, store.headers)).status).toBe(200)
+      await checkAgain()
+      expect(await orderStatus(order.id)).toBe("pending")
+
+      // Declined an hour ago: the service's page lets the customer try again on the same form.
+      await idle({ status: "failed" })
       await db()("odeme_payment")
         .where({ session_id: card.id })
-        .update({ updated_at: new Date(Date.now() - 49 * 3600_000) })
+        .update({ updated_at: new Date(Date.now() - 3600_000) })
+      await checkAgain()
+      expect(await orderStatus(order.id)).toBe("pending")
+
+      // Left alone for transfer.expiryHours too: nothing will pay the order, which is canceled, under the cart's lock
+      // (Medusa's processPaymentWorkflow holds it while it captures a payment of the order's collection).
+      await idle()
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(cart.id, { ownerId: "a-capture", expire: 30 })
       await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
-      expect((await pollTransfers(getContainer())).checked).toBe(1)
+      const run = pollTransfers(getContainer())
+      await new Promise((r) => setTimeout(r, 1_000))
+      expect(await orderStatus(order.id)).toBe("pending")
+      await locking.release(cart.id, { ownerId: "a-capture" })
+      expect((await run).checked).toBe(1)
       expect(await orderStatus(order.id)).toBe("canceled")
       expect(await row(session.id)).toEqual(expect.objectContaining({ status: "canceled", next_check_at: null }))
     })

@@ -535,8 +535,9 @@ async function orderNotCanceled(container: MedusaContainer, sessionId: string, o
  * until its deadline). Once the transfer can no longer be paid (failed, or past its deadline) nothing else ends
  * that order: it is canceled as an expired transfer's order is, unless it was paid, a person moved it on, or
  * another of its payments may still be made. `wait`: ask again later (another of the plugin's transfers of the
- * order is waiting, or one of its payments is pending with a notification not yet judged or was started or
- * changed within `transfer.expiryHours`: its customer may be paying it now); `done`: nothing
+ * order is waiting or of unknown creation, or one of its payments is pending or failed and was started, given a
+ * form, returned to or notified about within `transfer.expiryHours`, or has a webhook not yet judged: its
+ * customer may be paying it now); `done`: nothing
  * more to do about this order (canceled, or left to the merchant: paid, in review, another provider's live session).
  */
 export async function cancelAbandonedOrder(container: MedusaContainer, payment: OdemePaymentRow): Promise<"done" | "wait"> {
@@ -544,7 +545,14 @@ export async function cancelAbandonedOrder(container: MedusaContainer, payment: 
   // Only the order this transfer's own cart was placed as (a balance's transfer leaves its order as it is).
   if (!cfg.cancelOrderOnExpiry || payment.flow !== "transfer_api" || payment.status !== "canceled" || !payment.order_id || !payment.cart_id)
     return "done"
-  const orderId = payment.order_id
+  // Under the cart's lock, which Medusa's processPaymentWorkflow holds while it captures a payment of this order's
+  // collection: a second tab's payment is either captured before this reads it (paid: done) or waits for the cancel
+  // and is then given back as a canceled order's; never captured onto an order this is canceling.
+  return underCartLock(container, payment.cart_id, () => abandonedOrderLocked(container, payment, payment.order_id!))
+}
+
+async function abandonedOrderLocked(container: MedusaContainer, payment: OdemePaymentRow, orderId: string): Promise<"done" | "wait"> {
+  const odeme = odemeModule(container)
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "status", "cart.id", "payment_collections.status", ...ODEME_SESSION_FIELDS],
@@ -569,15 +577,16 @@ export async function cancelAbandonedOrder(container: MedusaContainer, payment: 
     return "done"
   }
   const others = collections.flatMap((c) => odemeSessionsOf(c).map((s) => s.id)).filter((id) => id !== payment.session_id)
-  const odeme = odemeModule(container)
-  const idleSince = Date.now() - cfg.expiryHours * 3_600_000
+  const idleSince = new Date(Date.now() - odeme.odemeOptions.transfer.expiryHours * 3_600_000)
   for (const r of others.length ? await odeme.getPayments(others) : []) {
-    // Paid, or a person decides about it (an item lists it): the order is theirs.
+    // Paid, or a person decides about the money (an item lists it, and resolving it may mean it was kept): theirs.
     if (r.status === "paid" || r.status === "review") return "done"
-    if (r.status === "awaiting_transfer" || r.status === "unknown") return "wait"
-    // A notification of it not yet judged (its verify retrying) may well be the money.
-    if (r.status === "pending" && (new Date(r.updated_at).getTime() > idleSince || (await odeme.countOpenWebhooks(r.session_id, 1)) > 0))
-      return "wait"
+    if (r.status === "awaiting_transfer") return "wait"
+    // A transfer whose creation may have happened: wait until it is known, or a person resolved it (no transfer).
+    if (r.status === "unknown" && !r.resolved_at) return "wait"
+    // Started, a form signed, a return or a notification within the window, or a webhook not yet judged: its customer
+    // may be paying now. A failed one too: the service's page lets the customer try again on the same form.
+    if ((r.status === "pending" || r.status === "failed") && (await odeme.maybePaying(r.session_id, idleSince))) return "wait"
   }
   try {
     await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })

@@ -589,6 +589,34 @@ class OdemeModuleService extends MedusaService({
     return !!row
   }
 
+  /**
+   * Whether a session's customer may be paying it now: its row changed (initiated, an answer recorded) or a
+   * form was signed for it since `since`, a return or webhook of it was stored since, or a webhook of it still
+   * waits to be processed (its verify retrying may well be the money).
+   */
+  @InjectManager()
+  async maybePaying(sessionId: string, since: Date, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+    const { rows } = await knexOf(ctx).raw(
+      `select exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null and greatest(updated_at, form_signed_at) > ?)
+         or exists (select 1 from ${NOTIFICATION} where session_id = ? and deleted_at is null
+           and (created_at > ? or (source = 'webhook' and state in ('received', 'retry', 'processing')))) as busy`,
+      [sessionId, since, sessionId, since]
+    )
+    return rows[0].busy === true
+  }
+
+  /**
+   * A Quick Checkout form was signed for the session: its customer may pay within the form's window from now.
+   * A column of its own, not `updated_at`: the payment itself did not change.
+   */
+  @InjectManager()
+  async noteFormSigned(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    await knexOf(ctx)(PAYMENT)
+      .whereNull("deleted_at")
+      .where({ session_id: sessionId })
+      .update({ form_signed_at: knexOf(ctx).fn.now() })
+  }
+
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {

@@ -43,6 +43,8 @@ const OdemePayment = model
     /** Verify calls spent in the current window (forged copies must not drain the service's rate limit). */
     verify_window_started_at: model.dateTime().nullable(),
     verify_calls: model.number().default(0),
+    /** When a Quick Checkout form was last signed for it: its customer may pay within the form's window. */
+    form_signed_at: model.dateTime().nullable(),
     /** Consecutive failed attempts to capture a paid payment in Medusa, and to ask the service about a transfer. */
     settle_failures: model.number().default(0),
     check_failures: model.number().default(0),

@@ -24,6 +24,8 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   if (row.status !== "pending") throw unpayableError(row.status, MedusaError.Types.NOT_ALLOWED)
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
+  // The customer may pay within the form's window from now: an abandoned order of theirs is not canceled meanwhile.
+  await odeme.noteFormSigned(session.id)
   res.json({
     form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }),
   })
