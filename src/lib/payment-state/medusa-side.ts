@@ -453,9 +453,8 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
   const payment = await paymentOfSession(container, sessionId)
   if (!payment) return false
   const odeme = odemeModule(container)
-  // Medusa's refundPaymentsWorkflow logs a provider's refusal and goes on, booking the refund on the order
-  // anyway: with refunds refused it is not run at all, and otherwise what the payment still holds after it
-  // is what was not given back.
+  // With refunds refused it is not run at all (the provider would refuse it); otherwise what the payment still
+  // holds after it is what was not given back (Medusa's payment module drops a refund its provider refused).
   if (MathBN.gt(held(payment), 0) && odeme.odemeOptions.refunds !== "reject") {
     await refundPaymentsWorkflow(container)
       .run({ input: [{ payment_id: payment.id, amount: held(payment), note: "Captured while the order was being canceled" }] })
