@@ -186,9 +186,17 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
         expect((await pollTransfers(getContainer())).checked).toBe(1)
       }
 
-      // The card left alone since, until its customer asks for a form now: they may pay it within its window.
+      // The card left alone since, until its customer asks for a form now: they may pay it within its window. The
+      // form is handed out under the cart's lock, as the cancel checks and cancels under it: never in between.
       await idle()
-      expect((await api.post(`/store/odeme/payment-sessions/${card.id}/form`, { cart_id: cart.id }, store.headers)).status).toBe(200)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(cart.id, { ownerId: "a-cancel", expire: 30 })
+      let answered = false
+      const form = api.post(`/store/odeme/payment-sessions/${card.id}/form`, { cart_id: cart.id }, store.headers).finally(() => (answered = true))
+      await new Promise((r) => setTimeout(r, 1_000))
+      expect(answered).toBe(false)
+      await locking.release(cart.id, { ownerId: "a-cancel" })
+      expect((await form).status).toBe(200)
       await checkAgain()
       expect(await orderStatus(order.id)).toBe("pending")
 
@@ -203,7 +211,6 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       // Left alone for transfer.expiryHours too: nothing will pay the order, which is canceled, under the cart's lock
       // (Medusa's processPaymentWorkflow holds it while it captures a payment of the order's collection).
       await idle()
-      const locking = getContainer().resolve(Modules.LOCKING)
       await locking.acquire(cart.id, { ownerId: "a-capture", expire: 30 })
       await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
       const run = pollTransfers(getContainer())

@@ -15,6 +15,8 @@ export interface OwnedSession {
   order_id: string | null
   /** The balance's order was canceled: nothing may be paid onto it any more. */
   order_canceled: boolean
+  /** The cart it pays (null for an order's balance). */
+  cart_id: string | null
 }
 
 /**
@@ -81,6 +83,7 @@ export async function findOwnedSession(req: MedusaRequest, sessionId: string, q:
     payment_collection_id: session.payment_collection_id,
     order_id: orderId,
     order_canceled: orderCanceled,
+    cart_id: cartId ?? null,
   }
 }
 

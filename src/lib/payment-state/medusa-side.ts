@@ -416,7 +416,7 @@ const OPEN_COLLECTION = ["not_paid", "awaiting", "authorized", "partially_author
  * (acquireLockStep: `acquire` of the cart's id, tried every 0.3 s for up to 30 s), since a locking provider's
  * `execute` need not exclude `acquire` (the PostgreSQL provider's does not).
  */
-async function underCartLock<T>(container: MedusaContainer, cartId: string | null, job: () => Promise<T>): Promise<T> {
+export async function underCartLock<T>(container: MedusaContainer, cartId: string | null, job: () => Promise<T>): Promise<T> {
   if (!cartId) return job()
   const locking = container.resolve(Modules.LOCKING)
   const ownerId = `odeme-settle:${randomUUID()}`
@@ -576,16 +576,22 @@ async function abandonedOrderLocked(container: MedusaContainer, payment: OdemePa
     return "done"
   }
   const others = collections.flatMap((c) => odemeSessionsOf(c).map((s) => s.id)).filter((id) => id !== payment.session_id)
-  const idleSince = new Date(Date.now() - odeme.odemeOptions.transfer.expiryHours * 3_600_000)
+  const since = {
+    changed: new Date(Date.now() - odeme.odemeOptions.transfer.expiryHours * 3_600_000),
+    // A form is signed for the service's 30-minute window; what its payment makes arrives soon after.
+    noted: new Date(Date.now() - RECENT_PAYING_MS),
+  }
   for (const r of others.length ? await odeme.getPayments(others) : []) {
     // Paid, or a person decides about the money (an item lists it, and resolving it may mean it was kept): theirs.
     if (r.status === "paid" || r.status === "review") return "done"
     if (r.status === "awaiting_transfer") return "wait"
     // A transfer whose creation may have happened: wait until it is known, or a person resolved it (no transfer).
     if (r.status === "unknown" && !r.resolved_at) return "wait"
-    // Started, a form signed, a return or a notification within the window, or a webhook not yet judged: its customer
-    // may be paying now. A failed one too: the service's page lets the customer try again on the same form.
-    if ((r.status === "pending" || r.status === "failed") && (await odeme.maybePaying(r.session_id, idleSince))) return "wait"
+    // Started or changed within transfer.expiryHours, a form signed, a return or a webhook (not refused) within the
+    // last hours, or a webhook not yet judged: its customer may be paying now. A failed one too: the service's page
+    // lets the customer try again on the same form. (Forms and notifications count for hours, not days: whoever
+    // knows the cart's id could otherwise keep the order, and its stock, waiting.)
+    if ((r.status === "pending" || r.status === "failed") && (await odeme.maybePaying(r.session_id, since))) return "wait"
   }
   try {
     await cancelOrderWorkflow(container).run({ input: { order_id: orderId, no_notification: false } })
@@ -594,6 +600,9 @@ async function abandonedOrderLocked(container: MedusaContainer, payment: OdemePa
   }
   return "done"
 }
+
+/** How long a form signed, a return or a webhook shows a customer who may be paying (the form lives 30 minutes). */
+const RECENT_PAYING_MS = 2 * 3_600_000
 
 /** A collection nothing was authorized or captured on. */
 const UNPAID_COLLECTION = ["not_paid", "awaiting", "canceled"]

@@ -590,17 +590,17 @@ class OdemeModuleService extends MedusaService({
   }
 
   /**
-   * Whether a session's customer may be paying it now: its row changed (initiated, an answer recorded) or a
-   * form was signed for it since `since`, a return or webhook of it was stored since, or a webhook of it still
-   * waits to be processed (its verify retrying may well be the money).
+   * Whether a session's customer may be paying it now: its row changed (initiated, an answer recorded) since
+   * `since.changed`; a form was signed, or a return or a webhook stored (not refused by verify) since
+   * `since.noted`; or a webhook of it still waits to be processed (its verify retrying may well be the money).
    */
   @InjectManager()
-  async maybePaying(sessionId: string, since: Date, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+  async maybePaying(sessionId: string, since: { changed: Date; noted: Date }, @MedusaContext() ctx: Context = {}): Promise<boolean> {
     const { rows } = await knexOf(ctx).raw(
-      `select exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null and greatest(updated_at, form_signed_at) > ?)
+      `select exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null and (updated_at > ? or form_signed_at > ?))
          or exists (select 1 from ${NOTIFICATION} where session_id = ? and deleted_at is null
-           and (created_at > ? or (source = 'webhook' and state in ('received', 'retry', 'processing')))) as busy`,
-      [sessionId, since, sessionId, since]
+           and ((created_at > ? and outcome is distinct from 'rejected') or (source = 'webhook' and state in ('received', 'retry', 'processing')))) as busy`,
+      [sessionId, since.changed, since.noted, sessionId, since.noted]
     )
     return rows[0].busy === true
   }

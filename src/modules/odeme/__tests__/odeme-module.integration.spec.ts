@@ -145,25 +145,31 @@ odemeModuleTests(({ service }) => {
       expect(row.processed_at).not.toBeNull()
     })
 
-    it("tells whether a session's customer may be paying it: its row changed, a return or webhook stored since, or a webhook not yet judged", async () => {
+    it("tells whether a session's customer may be paying it: its row changed, a form signed, a return or webhook stored since, or a webhook not yet judged", async () => {
       await service.createOdemePayments({ session_id: "payses_mp1", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
-      const hourAgo = new Date(Date.now() - 3_600_000)
-      const later = new Date(Date.now() + 3_600_000)
-      expect(await service.maybePaying("payses_mp1", hourAgo)).toBe(true)
-      expect(await service.maybePaying("payses_mp1", later)).toBe(false)
+      const at = (ms: number) => new Date(Date.now() + ms)
+      const hour = 3_600_000
+      expect(await service.maybePaying("payses_mp1", { changed: at(-hour), noted: at(hour) })).toBe(true)
+      expect(await service.maybePaying("payses_mp1", { changed: at(hour), noted: at(hour) })).toBe(false)
       const base = { session_id: "payses_mp1", service_uuid: "u", status: "successful", type: null, payload: {}, raw_body: null }
-      // A return (navigation): counted by when it came, not by its state.
+      // A return (navigation) counts by when it came, and within `noted` only.
       await service.storeNotification({ ...base, source: "return", dedupe_key: "key:mp-return", state: "done", outcome: "navigation_only" })
-      expect(await service.maybePaying("payses_mp1", later)).toBe(false)
-      await new Promise((r) => setTimeout(r, 50))
-      const beforeForm = new Date()
-      await new Promise((r) => setTimeout(r, 50))
-      expect(await service.maybePaying("payses_mp1", beforeForm)).toBe(false)
-      await service.noteFormSigned("payses_mp1")
-      expect(await service.maybePaying("payses_mp1", beforeForm)).toBe(true)
+      expect(await service.maybePaying("payses_mp1", { changed: at(hour), noted: at(-hour) })).toBe(true)
+      expect(await service.maybePaying("payses_mp1", { changed: at(hour), noted: at(hour) })).toBe(false)
+      // A webhook verify refused (forged) shows nobody paying.
+      await service.createOdemePayments({ session_id: "payses_mp2", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
+      const forged = { ...base, session_id: "payses_mp2", source: "webhook" as const, dedupe_key: "key:mp-forged", state: "done" as const }
+      await service.storeNotification({ ...forged, outcome: "rejected" })
+      expect(await service.maybePaying("payses_mp2", { changed: at(hour), noted: at(-hour) })).toBe(false)
+      // A form signed (by the database's clock: the row's own, read back) counts within `noted`.
+      await service.noteFormSigned("payses_mp2")
+      const signed = (await service.getPayment("payses_mp2"))!.form_signed_at as Date
+      expect(signed).toBeInstanceOf(Date)
+      expect(await service.maybePaying("payses_mp2", { changed: at(hour), noted: new Date(signed.getTime() - 1) })).toBe(true)
+      expect(await service.maybePaying("payses_mp2", { changed: at(hour), noted: new Date(signed.getTime() + 1) })).toBe(false)
       // A webhook still waiting to be judged counts whenever it came.
       await service.storeNotification({ ...base, source: "webhook", dedupe_key: "key:mp-hook" })
-      expect(await service.maybePaying("payses_mp1", later)).toBe(true)
+      expect(await service.maybePaying("payses_mp1", { changed: at(hour), noted: at(hour) })).toBe(true)
     })
 
     it("counts a session's returns, and its webhooks still waiting to be processed, up to a bound", async () => {

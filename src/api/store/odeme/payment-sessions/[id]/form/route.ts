@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
 import { odemeModule } from "../../../../../../lib/odeme-module"
+import { underCartLock } from "../../../../../../lib/payment-state/medusa-side"
 import { odemeError, unpayableError } from "../../../../../../lib/medusa-errors"
 import { findOwnedSession, refuseUnpayable, sessionNotFound } from "../../../../../utils/owned-session"
 import type { StoreCreateOdemeCheckoutFormType } from "../../../validators"
@@ -17,15 +18,19 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   if (session.provider_id !== "pp_odeme-checkout_odeme" && !session.provider_id.startsWith("pp_odeme-checkout_")) {
     throw odemeError(MedusaError.Types.INVALID_DATA, "odeme.invalid_session_data", "Only Quick Checkout sessions have a form to post.")
   }
-  await refuseUnpayable(req.scope, session)
   const odeme = odemeModule(req.scope)
-  const row = await odeme.getPayment(session.id)
-  if (!row) throw sessionNotFound()
-  if (row.status !== "pending") throw unpayableError(row.status, MedusaError.Types.NOT_ALLOWED)
+  // Under the cart's lock, which the cancel of an abandoned order holds from its check to its commit: a form is
+  // either noted before that check (the order then waits for it) or refused for the order canceled.
+  const row = await underCartLock(req.scope, session.cart_id, async () => {
+    await refuseUnpayable(req.scope, session)
+    const row = await odeme.getPayment(session.id)
+    if (!row) throw sessionNotFound()
+    if (row.status !== "pending") throw unpayableError(row.status, MedusaError.Types.NOT_ALLOWED)
+    await odeme.noteFormSigned(session.id)
+    return row
+  })
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
-  // The customer may pay within the form's window from now: an abandoned order of theirs is not canceled meanwhile.
-  await odeme.noteFormSigned(session.id)
   res.json({
     form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }),
   })
