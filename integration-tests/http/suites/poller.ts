@@ -163,10 +163,15 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       )
       expect(replaced.status).toBe(200)
       await waitFor(async () => (await row(session.id)).status === "canceled")
+      /** The transfer is due: one run checks it. */
+      const dueNow = () => db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+      const checkAgain = async () => {
+        await dueNow()
+        expect((await pollTransfers(getContainer())).checked).toBe(1)
+      }
 
       // Before its deadline the customer may still send the transfer: the order waits.
-      await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
-      expect((await pollTransfers(getContainer())).checked).toBe(1)
+      await checkAgain()
       expect(await orderStatus(order.id)).toBe("pending")
 
       // Past its deadline, while the card the second tab chose was started lately (its customer may be paying it):
@@ -177,18 +182,15 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect((await row(session.id)).next_check_at).toBeInstanceOf(Date)
 
       const card = replaced.data.payment_collection.payment_sessions.find((s: any) => s.provider_id === CHECKOUT_PROVIDER)
-      const idle = (extra: Record<string, unknown> = {}) =>
+      /** The card's row last changed `hours` ago, with no form signed since. */
+      const cardIdle = (hours: number, extra: Record<string, unknown> = {}) =>
         db()("odeme_payment")
           .where({ session_id: card.id })
-          .update({ updated_at: new Date(Date.now() - 49 * 3600_000), form_signed_at: null, ...extra })
-      const checkAgain = async () => {
-        await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
-        expect((await pollTransfers(getContainer())).checked).toBe(1)
-      }
+          .update({ updated_at: new Date(Date.now() - hours * 3600_000), form_signed_at: null, ...extra })
 
       // The card left alone since, until its customer asks for a form now: they may pay it within its window. The
       // form is handed out under the cart's lock, as the cancel checks and cancels under it: never in between.
-      await idle()
+      await cardIdle(49)
       const locking = getContainer().resolve(Modules.LOCKING)
       await locking.acquire(cart.id, { ownerId: "a-cancel", expire: 30 })
       let answered = false
@@ -201,18 +203,15 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       expect(await orderStatus(order.id)).toBe("pending")
 
       // Declined an hour ago: the service's page lets the customer try again on the same form.
-      await idle({ status: "failed" })
-      await db()("odeme_payment")
-        .where({ session_id: card.id })
-        .update({ updated_at: new Date(Date.now() - 3600_000) })
+      await cardIdle(1, { status: "failed" })
       await checkAgain()
       expect(await orderStatus(order.id)).toBe("pending")
 
       // Left alone for transfer.expiryHours too: nothing will pay the order, which is canceled, under the cart's lock
       // (Medusa's processPaymentWorkflow holds it while it captures a payment of the order's collection).
-      await idle()
+      await cardIdle(49)
       await locking.acquire(cart.id, { ownerId: "a-capture", expire: 30 })
-      await db()("odeme_payment").where({ session_id: session.id }).update({ next_check_at: db().fn.now() })
+      await dueNow()
       const run = pollTransfers(getContainer())
       await new Promise((r) => setTimeout(r, 1_000))
       expect(await orderStatus(order.id)).toBe("pending")

@@ -282,7 +282,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   // Canceled while the money was on its way, or after it was captured: what it holds is given back (once), never
   // left on the canceled order. Before "settled": a capture on a canceled order is not settled.
   const canceled = async () => {
-    if (restNotAsked(payment)) await odeme.noteMedusaRefusal(payment.session_id, "rest_not_asked", null)
+    await forgetRestNotAsked(container, payment)
     return (await giveBackCapture(container, payment.session_id)) ? "captured_then_canceled" : "order_canceled"
   }
   if (state.orderCanceled) return canceled()
@@ -359,8 +359,7 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, pay
   // Partly paid or nothing to do: every other payment (a whole checkout, a whole balance) stops here, before the lock.
   if (!state.orderId || state.orderCanceled || !collectionId || state.session?.payment_collection?.status !== "partially_authorized") {
     // Listed before, now settled otherwise (the order canceled, the rest asked for by hand): the item goes.
-    if (restNotAsked(payment)) await odemeModule(container).noteMedusaRefusal(sessionId, "rest_not_asked", null)
-    return
+    return forgetRestNotAsked(container, payment)
   }
   const orderId = state.orderId
   await container
@@ -405,8 +404,14 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, pay
     )
 }
 
-/** Whether the payment, as read, is listed as an edited order's rest that was not asked for (a write only then). */
-const restNotAsked = (payment: OdemePaymentRow) => !!(payment.metadata as Record<string, unknown> | null)?.rest_not_asked
+/**
+ * The edited order's rest no longer needs asking for: its item goes. Only when the payment, as read, lists it, so
+ * the settle of every other payment writes nothing here.
+ */
+async function forgetRestNotAsked(container: MedusaContainer, payment: OdemePaymentRow): Promise<void> {
+  if ((payment.metadata as Record<string, unknown> | null)?.rest_not_asked)
+    await odemeModule(container).noteMedusaRefusal(payment.session_id, "rest_not_asked", null)
+}
 
 /** A collection that still asks for money: the ones Medusa's workflow for an order's balance picks from. */
 const OPEN_COLLECTION = ["not_paid", "awaiting", "authorized", "partially_authorized"]

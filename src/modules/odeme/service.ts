@@ -599,7 +599,7 @@ class OdemeModuleService extends MedusaService({
     const { rows } = await knexOf(ctx).raw(
       `select exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null and (updated_at > ? or form_signed_at > ?))
          or exists (select 1 from ${NOTIFICATION} where session_id = ? and deleted_at is null
-           and ((created_at > ? and outcome is distinct from 'rejected') or (source = 'webhook' and state in ('received', 'retry', 'processing')))) as busy`,
+           and ((created_at > ? and outcome is distinct from 'rejected') or (source = 'webhook' and ${OPEN_NOTIFICATION}))) as busy`,
       [sessionId, since.changed, since.noted, sessionId, since.noted]
     )
     return rows[0].busy === true
@@ -864,6 +864,9 @@ function checksJson(checks: CheckedTransfer[]): string {
  * does not document this for INSERT ... SELECT ... ORDER BY; the module test
  * "never deadlocks ..." runs batches in opposite orders to hold it).
  */
+/** A notification still to be processed (IDX_odeme_notification_open's predicate). */
+const OPEN_NOTIFICATION = "state in ('received', 'retry', 'processing')"
+
 const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
 
 /** Exported for the bench's EXPLAIN (with rows.ts storeRecord for its parameter). */
@@ -902,7 +905,7 @@ function whereDue(db: Knex) {
 async function countStored(db: Knex, sessionId: string, source: "return" | "webhook", atMost: number, open = false): Promise<number> {
   const { rows } = await db.raw(
     `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = ? and deleted_at is null
-       ${open ? "and state in ('received', 'retry', 'processing')" : ""} limit ?) r`,
+       ${open ? `and ${OPEN_NOTIFICATION}` : ""} limit ?) r`,
     [sessionId, source, atMost]
   )
   return rows[0].n
