@@ -45,6 +45,8 @@ export const ODEME_ERROR_CODES = [
   "odeme.already_paid",
   /** The balance's amount changed since the session was opened: start a new payment for what is owed now. */
   "odeme.amount_changed",
+  /** Another request held the cart (a completion, a capture) for longer than the plugin waits: try again in a moment. */
+  "odeme.cart_busy",
 ] as const
 
 export type OdemeErrorCode = (typeof ODEME_ERROR_CODES)[number]

@@ -97,6 +97,10 @@ export const odemeErrorMessages: Record<OdemeErrorCode, Record<OdemeLanguage, st
     tr: "Ödenecek tutar değişti. Lütfen sayfayı yenileyip güncel tutarla ödemeyi yeniden başlatın.",
     en: "The amount to pay has changed. Please reload the page and start the payment again for the current amount.",
   },
+  "odeme.cart_busy": {
+    tr: "Sepetiniz şu anda başka bir işlemle güncelleniyor. Lütfen birkaç saniye sonra tekrar deneyin.",
+    en: "Your cart is being updated by another request. Please try again in a few seconds.",
+  },
 }
 
 /**

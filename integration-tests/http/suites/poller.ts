@@ -1,8 +1,9 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
 import { odemeModule } from "../../../src/lib/odeme-module"
 import { pollTransfers } from "../../../src/lib/poll-transfers"
-import { cancelUnpaidOrder } from "../../../src/lib/payment-state/medusa-side"
+import { cancelUnpaidOrder, underCartLock } from "../../../src/lib/payment-state/medusa-side"
+import { odemeErrorCode } from "../../../src/storefront/error-codes"
 import { processNotification } from "../../../src/workflows/process-notification"
 import { createAdmin } from "../../utils/admin"
 import { waitFor } from "../../utils/checkout-driver"
@@ -197,6 +198,12 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const form = api.post(`/store/odeme/payment-sessions/${card.id}/form`, { cart_id: cart.id }, store.headers).finally(() => (answered = true))
       await new Promise((r) => setTimeout(r, 1_000))
       expect(answered).toBe(false)
+      // Held past the wait (30 s for the route): the customer gets a code and a text to try again with, and nothing runs.
+      let ran = false
+      const busy = underCartLock(getContainer(), cart.id, async () => (ran = true), 300)
+      await expect(busy).rejects.toMatchObject({ type: MedusaError.Types.CONFLICT })
+      expect(odemeErrorCode(await busy.catch((e) => e))).toBe("odeme.cart_busy")
+      expect(ran).toBe(false)
       await locking.release(cart.id, { ownerId: "a-cancel" })
       expect((await form).status).toBe(200)
       await checkAgain()

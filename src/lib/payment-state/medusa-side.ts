@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, PaymentActions } from "@medusajs/framework/utils"
 import {
   cancelOrderWorkflow,
   capturePaymentWorkflow,
@@ -11,6 +11,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
+import { odemeError } from "../medusa-errors"
 import { odemeModule } from "../odeme-module"
 import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../order-sessions"
 import { isOdemeProvider } from "../../storefront/provider-ids"
@@ -421,17 +422,30 @@ const OPEN_COLLECTION = ["not_paid", "awaiting", "authorized", "partially_author
  * (acquireLockStep: `acquire` of the cart's id, tried every 0.3 s for up to 30 s), since a locking provider's
  * `execute` need not exclude `acquire` (the PostgreSQL provider's does not).
  */
-export async function underCartLock<T>(container: MedusaContainer, cartId: string | null, job: () => Promise<T>): Promise<T> {
+export async function underCartLock<T>(
+  container: MedusaContainer,
+  cartId: string | null,
+  job: () => Promise<T>,
+  waitMs: number = CART_LOCK_TIMEOUT_MS
+): Promise<T> {
   if (!cartId) return job()
   const locking = container.resolve(Modules.LOCKING)
   const ownerId = `odeme-settle:${randomUUID()}`
-  const giveUpAt = Date.now() + CART_LOCK_TIMEOUT_MS
+  const giveUpAt = Date.now() + waitMs
   for (;;) {
     try {
       await locking.acquire(cartId, { ownerId, expire: CART_LOCK_EXPIRE_SECONDS })
       break
     } catch (err) {
-      if (Date.now() >= giveUpAt) throw err
+      // A store route passes this on to the customer (the form route): a code and a text to show, not the
+      // locking provider's own words.
+      if (Date.now() >= giveUpAt) {
+        throw odemeError(
+          MedusaError.Types.CONFLICT,
+          "odeme.cart_busy",
+          `Cart ${cartId} was held by another request (a completion or a capture) for over ${Math.round(waitMs / 1000)} s; try again in a moment (${err instanceof Error ? err.message : String(err)}).`
+        )
+      }
       await new Promise((r) => setTimeout(r, 300))
     }
   }
