@@ -7,6 +7,7 @@ import { type OdemeOptions } from "../../lib/options"
 import { registerPluginOptions } from "../../lib/options-registration"
 import { createServiceClient } from "../../lib/service-client"
 import OdemeCharge from "./models/odeme-charge"
+import type { PaymentState } from "./models/states"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
@@ -914,6 +915,21 @@ async function countStored(db: Knex, sessionId: string, source: "return" | "webh
 // what needs a person
 
 /**
+ * What Medusa would not do, each with the payment states in which it still
+ * stands: an unpaid transfer's order stays uncanceled only while the transfer
+ * is unpaid; a paid order's rest stays unasked only while it is paid.
+ */
+const MEDUSA_REFUSAL_STATES: Record<MedusaRefusal, PaymentState[]> = {
+  order_not_canceled: ["expired", "failed", "canceled"],
+  rest_not_asked: ["paid"],
+}
+const MEDUSA_REFUSALS = Object.keys(MEDUSA_REFUSAL_STATES) as MedusaRefusal[]
+/** The map as SQL `values` rows (constants of this file, never input). */
+const REFUSAL_VALUES = Object.entries(MEDUSA_REFUSAL_STATES)
+  .map(([what, states]) => `('${what}', array[${states.map((x) => `'${x}'`).join(", ")}])`)
+  .join(", ")
+
+/**
  * Everything a person must look at: payments in review or unknown (not
  * resolved by hand), unacknowledged duplicate/late/rejected charges, dead
  * notifications, refunds to make in the merchant panel, returns that said
@@ -969,12 +985,12 @@ const ATTENTION_SQL = `
   select 'medusa:' || p.id || ':' || r.what, 'review', r.what,
     p.session_id, p.provider, p.amount, p.currency, coalesce(p.metadata->r.what->>'order_id', p.order_id), p.cart_id,
     p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at
-  from ${PAYMENT} p cross join unnest(array['order_not_canceled', 'rest_not_asked']) as r(what)
+  from ${PAYMENT} p cross join (values ${REFUSAL_VALUES}) as r(what, while_status)
   where p.deleted_at is null and jsonb_exists(p.metadata, r.what)
     -- a person's "resolved" holds for the refusals they saw, not for a later one
     and (p.resolved_at is null or (p.metadata->r.what->>'at')::timestamptz > p.resolved_at)
     -- only while the payment is still what the refusal was about (a transfer's money arriving after all pays the order)
-    and p.status::text = any(case when r.what = 'order_not_canceled' then array['expired', 'failed', 'canceled'] else array['paid'] end)
+    and p.status::text = any(r.while_status)
   union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
@@ -984,8 +1000,6 @@ const ATTENTION_SQL = `
     (p.status = 'paid' and p.settle_failures >= :failures)
     -- canceled too: the customer may still send a transfer that was canceled here, and the poller keeps asking about it
     or (p.status in ('awaiting_transfer', 'unknown', 'canceled') and p.check_failures >= :failures))`
-
-const MEDUSA_REFUSALS: MedusaRefusal[] = ["order_not_canceled", "rest_not_asked"]
 
 const ATTENTION_KINDS: AttentionKind[] = [
   "review",
