@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OdemeApiError, backoffCeiling, type VerifyResult } from "../client"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { backoffCeiling, type VerifyResult } from "../client"
 import type { NotificationSettlement, OdemeNotificationRow, OdemePaymentRow } from "../modules/odeme/service"
 import { judgeNotification, transferAnswer } from "../lib/judge"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
@@ -9,6 +9,7 @@ import { odemeModule } from "../lib/odeme-module"
 import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
 import { actOnDecision, applyServiceAnswer, type Applied } from "../lib/payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../lib/payment-state/transitions"
+import { errorText } from "../lib/error-text"
 
 export interface ProcessResult {
   notification_id: string
@@ -88,7 +89,7 @@ const verifyNotificationStep = createStep("odeme-verify-notification", async (a:
     })
     return new StepResponse<Attempt>({ ...a, verify })
   } catch (err) {
-    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `verify failed: ${apiMessage(err)}`) })
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `verify failed: ${errorText(err)}`) })
   }
 })
 
@@ -128,7 +129,7 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
     }
     return new StepResponse<Attempt>({ ...a, answer: told })
   } catch (err) {
-    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `transfer record: ${apiMessage(err)}`, verify) })
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `transfer record: ${errorText(err)}`, verify) })
   }
 })
 
@@ -139,22 +140,23 @@ const applyAnswerStep = createStep("odeme-apply-answer", async (a: Attempt, { co
     const applied = await applyServiceAnswer(container, a.payment!.session_id, a.answer!, { act: false, read: a.payment })
     return new StepResponse<Attempt>({ ...a, applied })
   } catch (err) {
-    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorMessage(err), a.verify) })
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorText(err), a.verify) })
   }
 })
 
 /**
- * 5. Medusa's side when the decision acts: the capture onto the order
+ * 5. Medusa's side when the decision acts (any other attempt passes on): the capture onto the order
  * (settlePaid, which runs Medusa's processPaymentWorkflow under the session's
  * settle lock, with our checks around it), or the cancel of an unpaid
  * transfer's order.
  */
 const actInMedusaStep = createStep("odeme-act-in-medusa", async (a: Attempt, { container }) => {
+  if (!open(a) || a.applied!.decision.action === "none") return new StepResponse(a)
   try {
     return new StepResponse<Attempt>({ ...a, applied: await actOnDecision(container, a.applied!) })
   } catch (err) {
     // Medusa could not capture or complete yet: Medusa's reason is kept, and the notification is tried again.
-    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorMessage(err), a.verify) })
+    return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "error", errorText(err), a.verify) })
   }
 })
 
@@ -203,11 +205,8 @@ export const processNotificationWorkflow = createWorkflow("odeme-process-notific
   const verified = verifyNotificationStep(claimed)
   const judged = judgeNotificationStep(verified)
   const applied = applyAnswerStep(judged)
-  const acted = when("odeme-decision-acts", { applied }, ({ applied }) => open(applied) && applied.applied!.decision.action !== "none").then(() =>
-    actInMedusaStep(applied)
-  )
-  const result = settleNotificationStep(transform({ applied, acted }, ({ applied, acted }) => acted ?? applied))
-  return new WorkflowResponse(result)
+  const acted = actInMedusaStep(applied)
+  return new WorkflowResponse(settleNotificationStep(acted))
 })
 
 /** Processes one stored notification (see processNotificationWorkflow). */
@@ -222,14 +221,6 @@ function retryOrDead(container: MedusaContainer, a: Attempt, outcome: string, er
   const attempts = a.row!.attempts // this one included (counted when the row was claimed)
   if (attempts >= limits.maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }
   return { state: "retry", outcome, last_error: error, at: Date.now() + backoffMs(attempts, limits.retryBaseMs), verify_result: verify }
-}
-
-function apiMessage(err: unknown): string {
-  return err instanceof OdemeApiError ? err.message : String(err)
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err)
 }
 
 /**
