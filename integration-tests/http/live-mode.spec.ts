@@ -181,6 +181,10 @@ medusaIntegrationTestRunner({
         60_000
       )
       expect(item).toMatchObject({ code: "settle_failing", amount: "250.00", cart_id: cart.id })
+      // Medusa's reason reaches the merchant (its stored workflows throw a plain object, not an Error).
+      const { last_error } = await db()("odeme_notification").where({ session_id: session.id, source: "webhook" }).first()
+      expect(last_error).toMatch(/completing cart \S+ failed: \S/)
+      expect(last_error).not.toContain("[object Object]")
       expect(await ordersOfCart(getContainer(), stranger.cart.id)).toHaveLength(0)
       expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
     })

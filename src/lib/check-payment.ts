@@ -9,6 +9,7 @@ import { applyServiceAnswer } from "./payment-state/apply-service-answer"
 import { cancelAbandonedOrder } from "./payment-state/medusa-side"
 import type { ServiceAnswer } from "./payment-state/transitions"
 import { processNotification } from "../workflows/process-notification"
+import { errorText } from "./error-text"
 
 export type { CheckCode }
 
@@ -140,7 +141,7 @@ export async function checkTransfer(
     }
   } catch (err) {
     // Paid at the service but Medusa could not capture yet: keep the transfer due so the next run settles it.
-    const msg = err instanceof Error ? err.message : String(err)
+    const msg = errorText(err)
     await odeme.updatePaymentDetails(row.session_id, {
       ...details,
       next_check_at: new Date(now + 60_000),
@@ -184,7 +185,7 @@ async function settleProvenTransfer(container: MedusaContainer, row: OdemePaymen
     const detail = payment.status === "paid" ? "paid; settled in Medusa" : `paid; Medusa's side made it ${payment.status}`
     return { ...base, state: payment.status, changed: payment.status !== row.status, code: "service_status", detail }
   } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err)
+    const msg = errorText(err)
     await odeme.updatePaymentDetails(row.session_id, {
       next_check_at: new Date(Date.now() + 60_000),
       last_result: `settling failed: ${msg}`.slice(0, 500),

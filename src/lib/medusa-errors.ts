@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { OdemeApiError } from "../client"
 import type { PaymentState } from "../modules/odeme/models/states"
 import { messageWithCode, type OdemeErrorCode } from "../storefront/error-codes"
+import { errorText } from "./error-text"
 
 type Logger = { warn(message: string): void }
 
@@ -30,7 +31,7 @@ export function toMedusaError(
   if (err instanceof MedusaError) return err
   if (!(err instanceof OdemeApiError)) {
     // The plugin's own failure: its text is for the merchant's log, not for the customer.
-    logger?.warn(`medusa-payment-odeme: unexpected error while trying to ${action}: ${err instanceof Error ? err.message : String(err)}`)
+    logger?.warn(`medusa-payment-odeme: unexpected error while trying to ${action}: ${errorText(err)}`)
     return odemeError(serviceFailureType, "odeme.service_unavailable", `Could not ${action} right now; please try again in a moment.`)
   }
   if (err.serviceMessage) logger?.warn(`medusa-payment-odeme: the payment service said, while trying to ${action}: ${err.serviceMessage}`)

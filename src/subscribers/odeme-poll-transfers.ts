@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
 import { pollTransfers } from "../lib/poll-transfers"
 import { odemeModule } from "../lib/odeme-module"
+import { errorText } from "../lib/error-text"
 
 /**
  * Takes an offer of a poller pass (emitted by src/jobs/odeme-poll-transfers.ts)
@@ -37,7 +38,7 @@ async function runPass(container: MedusaContainer): Promise<void> {
       )
     }
   } catch (err) {
-    logger.warn(`medusa-payment-odeme poller: pass failed, due rows stay due (${err instanceof Error ? err.message : String(err)})`)
+    logger.warn(`medusa-payment-odeme poller: pass failed, due rows stay due (${errorText(err)})`)
   }
 }
 

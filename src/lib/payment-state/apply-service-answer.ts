@@ -5,6 +5,7 @@ import { sandboxKeyInLiveStore } from "../key-mode"
 import { odemeModule } from "../odeme-module"
 import { cancelUnpaidOrder, medusaFacts, settlePaid } from "./medusa-side"
 import { decide, type Decision, type ServiceAnswer } from "./transitions"
+import { errorText } from "../error-text"
 
 export interface Applied {
   payment: OdemePaymentRow
@@ -46,9 +47,7 @@ export async function applyServiceAnswer(container: MedusaContainer, sessionId: 
   // which it names as soon as it answers (and sessions stop starting then).
   const sandboxKey = async () =>
     sandboxKeyInLiveStore(odeme).catch((err: unknown) => {
-      logger.warn(
-        `medusa-payment-odeme: could not ask which mode the API key is of (${err instanceof Error ? err.message : String(err)}); payment ${sessionId} is judged without it`
-      )
+      logger.warn(`medusa-payment-odeme: could not ask which mode the API key is of (${errorText(err)}); payment ${sessionId} is judged without it`)
       return false
     })
   const answer: ServiceAnswer =

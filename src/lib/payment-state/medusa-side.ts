@@ -16,6 +16,7 @@ import { odemeModule } from "../odeme-module"
 import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../order-sessions"
 import { isOdemeProvider } from "../../storefront/provider-ids"
 import type { MedusaFacts } from "./transitions"
+import { errorText } from "../error-text"
 
 type Amount = { amount: unknown }
 type MedusaPayment = {
@@ -328,7 +329,7 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
     try {
       await completeCartWorkflow(container).run({ input: { id: state.cartId } })
     } catch (err) {
-      completion = err instanceof Error ? err.message : String(err)
+      completion = errorText(err)
     }
     state = await medusaState(container, payment.session_id)
   }
@@ -394,7 +395,7 @@ async function askForTheRest(container: MedusaContainer, state: MedusaState, pay
       async (err: unknown) => {
         // The payment is captured and on its order. Not a settle failure: counting it as one would list a captured
         // payment as "Medusa keeps refusing the order". Its own item; Ask Odeme now settles again, which runs this again.
-        const reason = err instanceof Error ? err.message : String(err)
+        const reason = errorText(err)
         container
           .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
           .warn(
@@ -443,7 +444,7 @@ export async function underCartLock<T>(
         throw odemeError(
           MedusaError.Types.CONFLICT,
           "odeme.cart_busy",
-          `Cart ${cartId} was held by another request (a completion or a capture) for over ${Math.round(waitMs / 1000)} s; try again in a moment (${err instanceof Error ? err.message : String(err)}).`
+          `Cart ${cartId} was held by another request (a completion or a capture) for over ${Math.round(waitMs / 1000)} s; try again in a moment (${errorText(err)}).`
         )
       }
       await new Promise((r) => setTimeout(r, 300))
@@ -481,7 +482,7 @@ export async function giveBackCapture(container: MedusaContainer, sessionId: str
         // What the payment still holds is read below and listed: the failure is only for the log.
         container
           .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-          .warn(`medusa-payment-odeme: Medusa could not refund session ${sessionId}'s capture: ${err instanceof Error ? err.message : String(err)}`)
+          .warn(`medusa-payment-odeme: Medusa could not refund session ${sessionId}'s capture: ${errorText(err)}`)
       )
   }
   const after = (await paymentOfSession(container, sessionId)) ?? payment
@@ -533,7 +534,7 @@ export async function cancelUnpaidOrder(container: MedusaContainer, payment: Ode
 
 /** An unpaid transfer's order that was not canceled (Medusa refused, or a person completed it): logged, and listed until resolved. */
 async function orderNotCanceled(container: MedusaContainer, sessionId: string, orderId: string, err: unknown): Promise<void> {
-  const reason = err instanceof Error ? err.message : String(err)
+  const reason = errorText(err)
   const odeme = odemeModule(container)
   // Written first, then the order read: a cancel committed before the read is seen here, and a later one runs the
   // order.canceled subscriber after this write, which takes the item away. Read first, a cancel between the read

@@ -6,6 +6,7 @@ import { withDeadline } from "../../../lib/deadline"
 import { noteIngest } from "../../../lib/processing-queue"
 import { parseWebhook, storeWebhook, type WebhookIntake } from "../../../lib/webhook-intake"
 import { odemeModule } from "../../../lib/odeme-module"
+import { errorText } from "../../../lib/error-text"
 
 /**
  * POST /odeme/webhook — the URL to enter in the merchant panel (spec §6.2).
@@ -45,7 +46,7 @@ async function acknowledge(req: MedusaRequest, res: MedusaResponse): Promise<Ext
       // The one statement below is the route's only round trip to the database.
       intake = await withDeadline(storeWebhook(odemeModule(req.scope), parsed.input), STORE_DEADLINE_MS, "the database")
     } catch (err) {
-      logger(req).error(`medusa-payment-odeme: could not store a webhook: ${err instanceof Error ? err.message : String(err)}`)
+      logger(req).error(`medusa-payment-odeme: could not store a webhook: ${errorText(err)}`)
       answer(res, 503, { type: "unavailable", message: "The notification could not be stored; please deliver it again." })
       return null
     }

@@ -40,6 +40,7 @@ import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { sessionTag, taggedSessionId } from "../../../lib/session-tag"
 import { takeWebhook } from "../../../lib/webhook-intake"
 import type OdemeModuleService from "../../../modules/odeme/service"
+import { errorText } from "../../../lib/error-text"
 
 type Data = Record<string, unknown>
 
@@ -116,10 +117,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
           if (mode === "sandbox") this.logger_.error(SANDBOX_KEY_IN_LIVE)
           else if (mode === null) this.logger_.warn(KEY_MODE_UNNAMED)
         },
-        (err: unknown) =>
-          this.logger_.warn(
-            `medusa-payment-odeme: could not ask the service which mode the API key is of: ${err instanceof Error ? err.message : String(err)}`
-          )
+        (err: unknown) => this.logger_.warn(`medusa-payment-odeme: could not ask the service which mode the API key is of: ${errorText(err)}`)
       )
       return
     }
@@ -285,7 +283,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       // Medusa answered the service 200 before this ran: only Medusa's own retry of its event (where its event bus
       // retries) may bring it back.
       this.logger_.error(
-        `medusa-payment-odeme: a notification on Medusa's generic hook route could not be stored (${err instanceof Error ? err.message : String(err)}); it may be lost. Enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel: that route answers 503 in such a case, so the service delivers it again`
+        `medusa-payment-odeme: a notification on Medusa's generic hook route could not be stored (${errorText(err)}); it may be lost. Enter ${this.options_.backendUrl}/odeme/webhook in the merchant panel: that route answers 503 in such a case, so the service delivers it again`
       )
       throw err
     }

@@ -2,6 +2,7 @@ import { isOdemeApiError, redact, type OdemeClient } from "../../../../client"
 import type { OdemeOptions } from "../../../../lib/options"
 import { keyModeOf, MODE_PROBE } from "../../../../lib/key-mode"
 import { webhookUrlOf } from "../settings/warnings"
+import { errorText } from "../../../../lib/error-text"
 
 /**
  * Test connection: calls the service with the configured key and says what
@@ -44,7 +45,7 @@ export interface ConnectionResult {
 
 export function classifyServiceError(err: unknown, apiKey: string): Pick<ConnectionCheck, "code" | "params" | "detail"> {
   const detail = (text: string | undefined) => (text ? redact(text, [apiKey]).slice(0, 500) : null)
-  if (!isOdemeApiError(err)) return { code: "service_error", params: {}, detail: detail(err instanceof Error ? err.message : String(err)) }
+  if (!isOdemeApiError(err)) return { code: "service_error", params: {}, detail: detail(errorText(err)) }
   const message = detail(err.serviceMessage ?? err.message)
   switch (err.kind) {
     case "timeout":

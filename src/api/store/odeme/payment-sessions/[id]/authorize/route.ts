@@ -7,6 +7,7 @@ import { settleAndFollow } from "../../../../../../lib/payment-state/apply-servi
 import { withSettleLock } from "../../../../../../lib/payment-state/medusa-side"
 import { findOwnedSession, refuseUnpayable } from "../../../../../utils/owned-session"
 import type { StoreAuthorizeOdemeBalanceType } from "../../../validators"
+import { errorText } from "../../../../../../lib/error-text"
 
 /**
  * POST /store/odeme/payment-sessions/:id/authorize { payment_collection_id, order_id }:
@@ -44,9 +45,7 @@ export async function POST(req: MedusaRequest<StoreAuthorizeOdemeBalanceType>, r
     await settleAndFollow(req.scope, row).catch((err) =>
       req.scope
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${err instanceof Error ? err.message : String(err)}`
-        )
+        .warn(`medusa-payment-odeme: balance transfer ${session.id} is paid but not yet on its order; the poller retries: ${errorText(err)}`)
     )
   }
   const [updated] = await payments.listPaymentSessions({ id: session.id })
