@@ -179,7 +179,12 @@ medusaIntegrationTestRunner({
         async () =>
           (await api.get("/admin/odeme/attention", admin.headers)).data.items.find((i: any) => i.session_id === session.id && i.kind === "stuck"),
         60_000
-      )
+      ).catch(async (err) => {
+        // What each attempt failed on, for a run where the item is late (a slow machine once took minutes).
+        const rows = await db()("odeme_notification").where({ session_id: session.id }).select("source", "state", "attempts", "last_error")
+        const row = await db()("odeme_payment").where({ session_id: session.id }).first("status", "settle_failures", "last_result")
+        throw new Error(`${err.message}; payment ${JSON.stringify(row)}; notifications ${JSON.stringify(rows)}`)
+      })
       expect(item).toMatchObject({ code: "settle_failing", amount: "250.00", cart_id: cart.id })
       // Medusa's reason reaches the merchant (its stored workflows throw a plain object, not an Error).
       const { last_error } = await db()("odeme_notification").where({ session_id: session.id, source: "webhook" }).first()
