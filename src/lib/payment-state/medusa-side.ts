@@ -437,14 +437,14 @@ export async function underCartLock<T>(
     try {
       await locking.acquire(cartId, { ownerId, expire: CART_LOCK_EXPIRE_SECONDS })
       break
-    } catch (err) {
-      // A store route passes this on to the customer (the form route): a code and a text to show, not the
-      // locking provider's own words.
+    } catch {
+      // A store route passes this on to the customer (the form route): a code and a text to show, with neither the
+      // cart's id nor the locking provider's own words (a storefront may show the message as it is).
       if (Date.now() >= giveUpAt) {
         throw odemeError(
           MedusaError.Types.CONFLICT,
           "odeme.cart_busy",
-          `Cart ${cartId} was held by another request (a completion or a capture) for over ${Math.round(waitMs / 1000)} s; try again in a moment (${errorText(err)}).`
+          "The cart is being updated by another request (a completion or a capture); please try again in a moment."
         )
       }
       await new Promise((r) => setTimeout(r, 300))
