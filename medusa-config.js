@@ -34,6 +34,9 @@ const odemeOptions = {
 if (process.env.ODEME_RETRY_BASE_MS) {
   odemeOptions.notifications.retryBaseMs = Number(process.env.ODEME_RETRY_BASE_MS)
 }
+if (process.env.ODEME_FAILURES_BEFORE_ATTENTION) {
+  odemeOptions.notifications.failuresBeforeAttention = Number(process.env.ODEME_FAILURES_BEFORE_ATTENTION)
+}
 if (process.env.ODEME_UNCONFIRMED_AFTER_MINUTES) {
   odemeOptions.notifications.unconfirmedAfterMinutes = Number(process.env.ODEME_UNCONFIRMED_AFTER_MINUTES)
 }
