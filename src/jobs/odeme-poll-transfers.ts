@@ -3,6 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
 import { ODEME_MODULE } from "../modules/odeme"
+import { errorText } from "../lib/error-text"
 
 /**
  * Offers of a pass per tick. Medusa runs a scheduled job on one instance
@@ -19,7 +20,7 @@ export default async function odemePollTransfersJob(container: MedusaContainer) 
     await container.resolve(Modules.EVENT_BUS).emit(Array.from({ length: PASS_OFFERS }, (_, offer) => ({ name: POLL_EVENT, data: { offer } })))
   } catch (err) {
     // Nothing is lost: due rows stay due for the next tick.
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`medusa-payment-odeme poller: could not offer a pass (${String(err)})`)
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`medusa-payment-odeme poller: could not offer a pass (${errorText(err)})`)
   }
 }
 

@@ -15,6 +15,7 @@ import type { OdemePaymentRow } from "../../../modules/odeme/service"
 import { processNotification } from "../../../workflows/process-notification"
 import { validatedParams } from "../../utils/path-params"
 import { OdemeReturnParams, type OdemeReturnQueryType } from "../validators"
+import { errorText } from "../../../lib/error-text"
 
 /**
  * The customer's browser back from the service's page (spec §6.1). Its
@@ -42,7 +43,7 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch((err) => {
     req.scope
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(`medusa-payment-odeme: a return of ${sessionId} was not recorded: ${String(err)}`)
+      .warn(`medusa-payment-odeme: a return of ${sessionId} was not recorded: ${errorText(err)}`)
     return null
   })
 

@@ -24,7 +24,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     await req.scope.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id: intake.row.id } })
   } catch (err) {
     // Stored and due: the poller processes it.
-    logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${String(err)}`)
+    logger(req).warn(`medusa-payment-odeme: could not queue notification ${intake.row.id}: ${errorText(err)}`)
   }
 }
 

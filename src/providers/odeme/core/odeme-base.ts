@@ -223,7 +223,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
           const found = await medusaState(rootContainer as MedusaContainer, sessionId)
           if (found.cartId || found.orderId) await this.odeme.linkCart(sessionId, found.cartId, found.orderId)
         } catch (err) {
-          this.logger_.warn(`medusa-payment-odeme: could not note the cart and order of session ${sessionId} before its cancel: ${String(err)}`)
+          this.logger_.warn(`medusa-payment-odeme: could not note the cart and order of session ${sessionId} before its cancel: ${errorText(err)}`)
         }
       }
       await this.apply(sessionId, { kind: "canceled" })
