@@ -40,6 +40,12 @@ if (process.env.ODEME_FAILURES_BEFORE_ATTENTION) {
 if (process.env.ODEME_UNCONFIRMED_AFTER_MINUTES) {
   odemeOptions.notifications.unconfirmedAfterMinutes = Number(process.env.ODEME_UNCONFIRMED_AFTER_MINUTES)
 }
+if (process.env.ODEME_UNPROCESSED_AFTER_MINUTES) {
+  odemeOptions.notifications.unprocessedAfterMinutes = Number(process.env.ODEME_UNPROCESSED_AFTER_MINUTES)
+}
+if (process.env.ODEME_SERVICE_ADDRESSES) {
+  odemeOptions.webhook = { serviceAddresses: process.env.ODEME_SERVICE_ADDRESSES.split(",").filter(Boolean) }
+}
 
 module.exports = defineConfig({
   projectConfig: {

@@ -5,7 +5,7 @@
  * caching). Needs REDIS_URL (`.ci/run` sets it when Redis runs on the machine).
  */
 import type { EmulatorProcess } from "../utils/emulator-process"
-import { cartOutcome, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
+import { adminHeaders, cartOutcome, httpApi, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
 import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, waitFor } from "../utils/process-scenarios"
 
 const CONSUMED = /Processing odeme\.notification\.received\b.*which has \d+ subscribers/
@@ -28,6 +28,8 @@ if (!run) process.stdout.write("\nmulti-server test skipped: set REDIS_URL=redis
     ;({ emulator, app } = await appWithEmulator("multi", {
       // Every 3 s, so the test sees runs; enabled everywhere: only the worker may run it.
       ODEME_POLL_SCHEDULE: "*/3 * * * * *",
+      // With the worker down, stored notifications are told after 6 s, not 3 minutes.
+      ODEME_UNPROCESSED_AFTER_MINUTES: "0.1",
     }))
     ;[serverA, serverB, worker] = await Promise.all([
       app.start({ mode: "server", name: "multi-server-a" }),
@@ -104,5 +106,32 @@ if (!run) process.stdout.write("\nmulti-server test skipped: set REDIS_URL=redis
     expect(rows.reduce((n, r) => n + r.duplicate_count + 1, 0)).toBe(22)
     expect(await cartOutcome(app, card.cartId)).toEqual(expect.objectContaining({ orders: 1, payments: 1, captures: 1 }))
     expect((await app.sql(`select status from odeme_payment where session_id = $1`, [card.sessionId]))[0].status).toBe("paid")
+  })
+
+  // Last: it stops the worker and starts another.
+  it("with the worker stopped, a stored webhook is told by Settings and needs attention; with a worker again, paid once and the signal gone", async () => {
+    const api = httpApi(serverA.url)
+    const headers = { headers: await adminHeaders(app, serverA.url) }
+    const processingCodes = async () =>
+      ((await api.get("/admin/odeme/attention?limit=100", headers)).data.items as Array<{ kind: string; code: string }>)
+        .filter((i) => i.kind === "processing")
+        .map((i) => i.code)
+    await worker.stop()
+    const card = await approvedCardPayment(app, emulator, serverA.url)
+    expect((await postWebhook(serverA.url, card.webhook)).status).toBe(200)
+    // Stored, answered, and told while nothing processes it: both computed when the Admin reads them.
+    await waitFor(async () => (await processingCodes()).includes("notifications_unprocessed"), 60_000, 1000)
+    const settings = (await api.get("/admin/odeme/settings", headers)).data
+    expect(settings.warnings).toContainEqual(
+      expect.objectContaining({ code: "notifications_unprocessed", severity: "error", params: expect.objectContaining({ count: "1" }) })
+    )
+    expect(await cartOutcome(app, card.cartId)).toEqual(expect.objectContaining({ orders: 0, captures: 0 }))
+
+    worker = await app.start({ mode: "worker", name: "multi-worker-again" })
+    await paid(card.cartId)
+    await waitFor(async () => !(await processingCodes()).length, 60_000, 1000)
+    expect(await cartOutcome(app, card.cartId)).toEqual(expect.objectContaining({ orders: 1, payments: 1, captures: 1 }))
+    const after = (await api.get("/admin/odeme/settings", headers)).data
+    expect(after.warnings.map((w: { code: string }) => w.code)).not.toContain("notifications_unprocessed")
   })
 })

@@ -54,6 +54,11 @@ function runCli(args: string[], env: Record<string, string | undefined>, name: s
   })
 }
 
+/** An admin user of a database's store, made by Medusa's own `medusa user` (a test that reads the Admin API of processes). */
+export async function createAdminUser(url: string, email: string, password: string): Promise<void> {
+  await runCli(["user", "-e", email, "-p", password], { DATABASE_URL: url, NODE_ENV: "development" }, "user")
+}
+
 /** What decides whether the template is still good: migrations, Medusa's version, the seed. */
 function templateName(): string {
   const h = createHash("sha1")

@@ -30,7 +30,7 @@ import { startMedusaProcess } from "../../scripts/lib/medusa"
 import { ensurePluginBuilt, linkPlugin } from "../../scripts/lib/plugin-build"
 import { freePort } from "../../scripts/lib/ports"
 import { signalGroup, type Service } from "../../scripts/lib/processes"
-import { createDatabase } from "./medusa-database"
+import { createAdminUser, createDatabase } from "./medusa-database"
 import { APP_DIR, LOG_DIR, ROOT, childEnv } from "./medusa-env"
 import type { SeededStore } from "./store"
 
@@ -196,4 +196,15 @@ export function httpApi(baseUrl: string) {
 /** Orders, payments and captures of a cart, straight from PostgreSQL. */
 export function cartOutcome(app: Pick<MedusaApp, "sql">, cartId: string) {
   return cartOutcomeFromSql(app.sql, cartId)
+}
+
+/** Headers of an admin of the app, logged in on `baseUrl` (the user made once, with Medusa's CLI). */
+export async function adminHeaders(app: Pick<MedusaApp, "database">, baseUrl: string): Promise<Record<string, string>> {
+  const email = "admin@odeme.test"
+  const password = "s3cret-Passw0rd!"
+  await createAdminUser(app.database.url, email, password)
+  const login = await requestJson(`${baseUrl}/auth/user/emailpass`, { method: "POST", body: { email, password }, timeoutMs: 30_000 })
+  const token = (login.json as { token?: string } | undefined)?.token
+  if (!token) throw new Error(`admin login: HTTP ${login.status} ${login.text.slice(0, 200)}`)
+  return { authorization: `Bearer ${token}` }
 }

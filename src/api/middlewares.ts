@@ -30,10 +30,10 @@ export default defineMiddlewares({
       middlewares: [odemeAdminSessionInput],
     },
     {
-      // The raw body is kept with the notification; a notification is small.
+      // The route reads its own body (src/api/utils/raw-body.ts): JSON or form fields under any content type.
       matcher: "/odeme/webhook",
       method: ["POST"],
-      bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
+      bodyParser: false,
       middlewares: [limitPerAddress],
     },
     ...["/odeme/return/:session_id/:outcome", "/odeme/return/:session_id/:outcome/:proof"].map((matcher) => ({

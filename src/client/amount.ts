@@ -94,3 +94,13 @@ export function toMinorUnits(input: AmountInput): bigint {
 export function amountsEqual(a: AmountInput, b: AmountInput): boolean {
   return toMinorUnits(a) === toMinorUnits(b)
 }
+
+/**
+ * A currency code as the service reports it, in its ISO 4217 spelling. The
+ * lira is written "TL" by many Turkish services (and TRY by the spec): both
+ * are TRY wherever the service tells a currency (docs/decisions.md, lira spellings).
+ */
+export function serviceCurrency(code: string): string {
+  const upper = code.trim().toUpperCase()
+  return upper === "TL" ? "TRY" : upper
+}

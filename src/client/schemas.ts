@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { serviceCurrency } from "./amount"
 
 /**
  * Response schemas for the service API (spec §2, §4). Unknown keys are kept
@@ -94,7 +95,7 @@ export const TransferRecordSchema = z
     br_tracking_no: zStringLike,
     br_name: z.string(),
     br_price: zNumberLike,
-    br_currency: z.string(),
+    br_currency: z.string().transform(serviceCurrency),
     br_bank_name: z.string(),
     br_iban: z.string(),
     sale_status: zSaleStatus,

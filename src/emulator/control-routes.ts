@@ -7,6 +7,7 @@ import { attachTransfer, createPayment, finalize, matchFastTransfer, saleStatus,
 import { publicConfig } from "./state"
 import { parseWith, type Route, type RouteContext } from "./router"
 import type { Payment } from "./types"
+import { WEBHOOK_SHAPES } from "./webhook-shapes"
 
 const configSchema = z.strictObject({
   webhookUrl: z.union([z.url(), z.null()]).optional(),
@@ -45,6 +46,7 @@ const webhookSettingsSchema = z.strictObject({
   duplicate: z.number().int().min(0).max(20).optional(),
   delayMs: z.number().int().min(0).optional(),
   reorder: z.boolean().optional(),
+  shape: z.enum(WEBHOOK_SHAPES).optional(),
 })
 
 /** Full record for the control API (includes kind, method, hashes and the §2.5 view of transfers). */

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from "./types"
+import { shapeDelivery, type WebhookShape } from "./webhook-shapes"
 
 export interface WebhookBody {
   order_id: string
@@ -34,6 +35,8 @@ export interface WebhookRecord {
   id: number
   payment_uuid: string
   body: WebhookBody
+  /** The shape it was delivered in (the settings' when it was built). */
+  shape: WebhookShape
   state: WebhookState
   attempts: WebhookAttempt[]
   created_at: string
@@ -48,11 +51,13 @@ export interface WebhookSettings {
   duplicate: number
   delayMs: number
   reorder: boolean
+  /** How notifications go on the wire (webhook-shapes.ts): every shape spec §6.2 does not forbid. */
+  shape: WebhookShape
 }
 
 const ATTEMPT_TIMEOUT_MS = 10_000
 
-const defaultSettings = (): WebhookSettings => ({ paused: false, duplicate: 0, delayMs: 0, reorder: false })
+const defaultSettings = (): WebhookSettings => ({ paused: false, duplicate: 0, delayMs: 0, reorder: false, shape: "standard" })
 
 export class WebhookDispatcher {
   records: WebhookRecord[] = []
@@ -126,6 +131,7 @@ export class WebhookDispatcher {
       id: ++this.seq,
       payment_uuid: paymentUuid,
       body: { ...body },
+      shape: this.settings.shape,
       state: "scheduled",
       attempts: [],
       created_at: new Date().toISOString(),
@@ -172,10 +178,11 @@ export class WebhookDispatcher {
     const attempt: WebhookAttempt = { attempt: rec.attempts.length + 1, time: new Date().toISOString(), url, duration_ms: 0 }
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)])
     try {
+      const delivery = shapeDelivery(rec.body, rec.shape)
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "odeme-emulator-webhook/1.0" },
-        body: JSON.stringify(rec.body),
+        headers: { "content-type": delivery.contentType, "user-agent": "odeme-emulator-webhook/1.0" },
+        body: delivery.text,
         signal,
         redirect: "manual",
       })

@@ -63,3 +63,22 @@ function toScaled(rate: string): bigint {
   const [i, f = ""] = toDecimalString(rate).split(".")
   return BigInt(i + (f + "000000").slice(0, 6))
 }
+
+/**
+ * Whether a session's money may still change: only a transfer session whose transfer was not created. A Quick
+ * Checkout session signs its amount into the form it hands out when it starts, and a notification that names no
+ * amount is judged at that amount (docs/decisions.md, intake), so it keeps it; so does any payment that moved on.
+ */
+export function amountMayChange(row: { status: string; provider: string; creation_state: string }): boolean {
+  return row.status === "pending" && row.provider === "odeme-transfer" && (row.creation_state === "none" || row.creation_state === "failed")
+}
+
+/** Whether Medusa's amount and currency are the ones a session recorded (two decimals, as sent to the service). */
+export function sameMoney(row: { amount: string; currency: string }, input: { amount?: AmountInput; currency_code?: string }): boolean {
+  if (input.amount === undefined || input.currency_code === undefined) return true
+  try {
+    return toMinorUnits(input.amount) === toMinorUnits(row.amount) && input.currency_code.toUpperCase() === row.currency.toUpperCase()
+  } catch {
+    return false
+  }
+}

@@ -13,6 +13,12 @@ export type AttentionKind =
   | "unconfirmed_return"
   /** Settling in Medusa (settle_failing) or asking the service (checks_failing) keeps failing. */
   | "stuck"
+  /**
+   * Stored notifications are not being processed (notifications_unprocessed: the worker or its Redis), a
+   * session's are held back by copies using its verify budget (notifications_held_back), or the poller does
+   * not run (poller_not_running). Computed when read; each goes by itself once processing resumes.
+   */
+  | "processing"
 
 export type AttentionAction = "check" | "retry" | "acknowledge" | "resolve"
 
@@ -23,7 +29,8 @@ export interface AttentionItem {
   /**
    * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, already_paid, contradiction,
    * verify_refused_mode, creation_unknown, duplicate_charge, notification_dead, success_unrecorded, refund_due, unconfirmed_return, settle_failing,
-   * checks_failing, order_not_canceled, rest_not_asked.
+   * checks_failing, order_not_canceled, rest_not_asked, unconfirmed_return_unprocessed, unconfirmed_return_no_webhook,
+   * notifications_unprocessed, notifications_held_back, poller_not_running.
    */
   code: string
   session_id: string | null
@@ -39,5 +46,7 @@ export interface AttentionItem {
   /** Technical detail for the merchant's logs; not translated. */
   detail: string | null
   since: string
+  /** How many notifications a `processing` item stands for; null for the others. */
+  count: number | null
   actions: AttentionAction[]
 }

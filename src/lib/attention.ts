@@ -14,7 +14,10 @@ export function presentAttention(row: AttentionRow): AttentionItem {
         ? ["acknowledge"]
         : RESOLVABLE.includes(row.kind)
           ? ["check", "resolve"]
-          : ["check"]
+          : // Processing items go by themselves; one of a session can have its notifications verified now.
+            row.kind === "processing" && !row.session_id
+            ? []
+            : ["check"]
   return {
     id: row.id,
     kind: row.kind,
@@ -31,6 +34,7 @@ export function presentAttention(row: AttentionRow): AttentionItem {
     refund_id: row.refund_id,
     detail: row.detail,
     since: new Date(row.since).toISOString(),
+    count: row.count ?? null,
     actions,
   }
 }

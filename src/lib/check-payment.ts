@@ -76,7 +76,7 @@ export async function checkPayment(container: MedusaContainer, sessionId: string
   const outcomes: string[] = []
   for (const id of ids) {
     await odeme.reopenNotification(id)
-    outcomes.push((await processNotification(container, id)).outcome)
+    outcomes.push((await processNotification(container, id, { exact: true })).outcome)
   }
   const after = (await odeme.getPayment(sessionId))!
   return {

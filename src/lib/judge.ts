@@ -1,4 +1,4 @@
-import { toMinorUnits } from "../client/amount"
+import { serviceCurrency, toMinorUnits } from "../client/amount"
 import type { TransferRecord, VerifyResult } from "../client"
 import type { OdemeOptions } from "./options"
 import type { ServiceAnswer } from "./payment-state/transitions"
@@ -55,17 +55,25 @@ export function judgeNotification(
   if (official === "failed") return { kind: "failed", uuid: n.uuid, type }
   if (official !== "successful") return { kind: "pending", uuid: n.uuid }
 
-  const amount = n.amount === undefined || n.amount === null ? null : String(n.amount)
-  const currency = n.currency ? n.currency.toUpperCase() : null
-  const problem = amountProblem(n, expected, options)
-  if (problem) return { kind: "mismatch", uuid: n.uuid, amount, currency, reason: problem, type }
-  return { kind: "paid", uuid: n.uuid, amount: amount!, currency: currency!, type }
+  // A field the notification leaves out (or sends as null or "") is the session's own (docs/decisions.md, intake):
+  // the service charges the amount the plugin signed into the session's form, and verify proved the payment is
+  // this session's. A field that is there is compared, whatever it holds.
+  const told = {
+    amount: absent(n.amount) ? expected.amount : String(n.amount),
+    currency: absent(n.currency) ? expected.currency : serviceCurrency(String(n.currency)),
+  }
+  const problem = amountProblem(told, expected, options)
+  if (problem) return { kind: "mismatch", uuid: n.uuid, amount: told.amount, currency: told.currency, reason: problem, type }
+  return { kind: "paid", uuid: n.uuid, amount: told.amount, currency: told.currency, type }
 }
 
-function amountProblem(n: NotificationFacts, expected: ExpectedPayment, options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">): string | null {
-  if (n.amount === undefined || n.amount === null || n.amount === "" || !n.currency) {
-    return "the notification carries no amount or currency to compare with the session"
-  }
+const absent = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+
+function amountProblem(
+  n: { amount: string; currency: string },
+  expected: ExpectedPayment,
+  options: Pick<OdemeOptions, "checkout" | "exchangeRatesTry">
+): string | null {
   let paid: bigint
   try {
     paid = toMinorUnits(n.amount)

@@ -124,6 +124,16 @@ export const odemeOptionsSchema = z
          * set it only where senders are told apart.
          */
         maxPerMinutePerAddress: z.coerce.number().int().min(1).max(1_000_000).optional(),
+        /**
+         * The addresses (or CIDR ranges) the service delivers notifications from, when the
+         * merchant knows them and no one else shares them; read through `trustProxy` like
+         * every client address. Deliveries from them are verified first and outside the
+         * session's verify budget, and never count towards `maxPerMinutePerAddress`, so a
+         * flood of forged copies from elsewhere holds nothing back.
+         */
+        serviceAddresses: z
+          .array(z.string().trim().refine(isAddressOrRange, "must be an IP address or a CIDR range such as 203.0.113.0/24"))
+          .default([]),
       })
       .prefault({}),
     /** The spec has no refund call: "manual" records it for the panel, "reject" refuses. */
@@ -154,6 +164,17 @@ export const odemeOptionsSchema = z
           .positive()
           .max(24 * 60)
           .default(5),
+        /**
+         * A stored notification no process has taken up for this long (the worker or its Redis
+         * is down), or one held back this long by forged copies of its session, is an error on
+         * Settings → Odeme and an item in "needs attention"; so is a poller that has not run
+         * for three of its periods.
+         */
+        unprocessedAfterMinutes: z.coerce
+          .number()
+          .positive()
+          .max(24 * 60)
+          .default(3),
         /** Consecutive failures to capture a paid payment, or to ask the service about a transfer, before a person is asked. */
         failuresBeforeAttention: z.coerce.number().int().min(1).max(1000).default(5),
       })
@@ -178,6 +199,15 @@ export const odemeOptionsSchema = z
       })
     }
   })
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split("/")
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32)
+}
 
 export type OdemeOptionsInput = z.input<typeof odemeOptionsSchema>
 export type OdemeOptions = z.output<typeof odemeOptionsSchema>

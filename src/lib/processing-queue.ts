@@ -14,10 +14,11 @@ import { odemeModule } from "./odeme-module"
  * write), so a burst only grows the queue, and the queue drains at the pace
  * its few connections allow.
  */
-export function processQueued(container: MedusaContainer, id: string): Promise<ProcessResult | null> {
+export function processQueued(container: MedusaContainer, id: string, { ahead = false }: { ahead?: boolean } = {}): Promise<ProcessResult | null> {
   if (running < PROCESS_CONCURRENCY) return runNow(container, id)
-  if (waiting.length >= QUEUE_SIZE) return Promise.resolve(null)
-  return new Promise((resolve) => waiting.push(() => resolve(runNow(container, id))))
+  if (waiting.length >= QUEUE_SIZE && !ahead) return Promise.resolve(null)
+  // A delivery that proved who sent it (the service's named address) goes before whatever a flood queued.
+  return new Promise((resolve) => (ahead ? waiting.unshift : waiting.push).call(waiting, () => resolve(runNow(container, id))))
 }
 
 /**

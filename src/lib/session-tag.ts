@@ -40,3 +40,28 @@ export function isReturnProof(apiKey: string, sessionId: string, proof: string |
   const got = Buffer.from(proof)
   return want.length === got.length && timingSafeEqual(want, got)
 }
+
+/**
+ * Data of a session written before the plugin tagged its sessions (a store
+ * upgraded with such sessions open): its session id is believed only when the
+ * data handed over is exactly what Medusa stored for that session, which only
+ * Medusa's own calls (deleting the session) hand over. Null otherwise.
+ */
+export function untaggedSessionId(data: Record<string, unknown> | undefined, stored: unknown): string | null {
+  const id = data?.session_id
+  if (typeof id !== "string" || !id || data === undefined || "session_tag" in data) return null
+  if (!stored || typeof stored !== "object" || (stored as Record<string, unknown>).session_id !== id) return null
+  return canonical(stored) === canonical(data) ? id : null
+}
+
+/** JSON with sorted keys, so two copies of the same data compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined"
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`
+  const record = value as Record<string, unknown>
+  return `{${Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`)
+    .join(",")}}`
+}

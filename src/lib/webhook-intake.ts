@@ -1,43 +1,68 @@
 import type OdemeModuleService from "../modules/odeme/service"
 import type { StoredNotification, StoreResult } from "../modules/odeme/service"
 import type { NotificationInput } from "../modules/odeme/types"
-import { contentKey, unstorableText, webhookSchema, zodMessage } from "./notification-shape"
+import {
+  contentKey,
+  decodeWebhookText,
+  hasUnstorableText,
+  isFields,
+  storableFields,
+  storableText,
+  webhookSchema,
+  zodMessage,
+} from "./notification-shape"
 
 export type WebhookIntake =
   | { kind: "invalid"; message: string }
-  | { kind: "unknown_session"; message: string }
+  /** For a reference this store never made: counted (Settings → Odeme), answered as any other. */
+  | { kind: "stray" }
   | { kind: "stored"; row: StoredNotification; duplicate: boolean; process: boolean }
   | { kind: "bounded"; message: string }
 
 /** A webhook body that passed validation, ready to be stored. */
 export type ParsedWebhook = { kind: "valid"; input: NotificationInput } | { kind: "invalid"; message: string }
 
+/** Who delivered it, as far as the store can tell before verify (the route's `webhook.serviceAddresses`). */
+export interface Delivery {
+  /** From an address the merchant named as the service's: verified ahead of the rest, outside the session's budget. */
+  trusted: boolean
+}
+
 /**
- * Checks one webhook (spec §6.2) without touching the database: junk is
- * answered before it costs anything or counts as ingest.
+ * Checks one webhook (spec §6.2) without touching the database. Only junk is
+ * refused: a body that is neither JSON nor form-encoded fields, or one
+ * without the four fields verify is sent (order_id, uuid, status, hash) as
+ * text or numbers. Everything else is kept as it came and judged after
+ * verify. The body is read from its raw text when there is one (whatever the
+ * content type said); `body` is what a parser of Medusa's made of it.
  */
-export function parseWebhook(body: unknown, rawBody?: Buffer | string | null): ParsedWebhook {
+export function parseWebhook(body: unknown, rawBody?: Buffer | string | null, from: Delivery = { trusted: false }): ParsedWebhook {
   const raw = rawBody == null ? null : Buffer.isBuffer(rawBody) ? rawBody.toString("utf8") : String(rawBody)
-  // The raw body too: the parsers drop some parts of a body (a form field without a name), the raw body keeps them.
-  const unstorable = unstorableText(body) ?? unstorableText(raw)
-  if (unstorable === "nul") return { kind: "invalid", message: "Invalid payment notification: NUL characters are not allowed." }
-  if (unstorable) return { kind: "invalid", message: "Invalid payment notification: text must be valid Unicode (an unpaired surrogate was sent)." }
-  const parsed = webhookSchema.safeParse(body ?? {})
+  const fields =
+    (raw !== null && raw.trim() ? decodeWebhookText(raw) : null) ??
+    (typeof body === "string" ? decodeWebhookText(body) : isFields(body) ? body : null)
+  if (!fields) return { kind: "invalid", message: "Invalid payment notification: the body must be JSON or form-encoded fields." }
+  const parsed = webhookSchema.safeParse(fields)
   if (!parsed.success) return { kind: "invalid", message: `Invalid payment notification: ${zodMessage(parsed.error)}` }
+  const arrived = verifyFields(fields)
+  // Verify is sent these as they arrived: text PostgreSQL cannot keep could not be sent from the inbox.
+  if (hasUnstorableText(arrived))
+    return { kind: "invalid", message: "Invalid payment notification: order_id, uuid, status and hash must be plain text." }
   const n = parsed.data
   return {
     kind: "valid",
     input: {
       source: "webhook",
       // The content as it arrived, so copies that differ in anything are verified apart.
-      dedupe_key: contentKey(body as Record<string, unknown>),
+      dedupe_key: contentKey(fields),
       session_id: n.order_id,
       service_uuid: n.uuid,
       status: n.status,
-      type: n.type ?? null,
-      // `medusa_hook` is the plugin's own mark (takeWebhook); a body's field of that name is not kept.
-      payload: { ...(n as Record<string, unknown>), arrived: arrivedFields(body as Record<string, unknown>), medusa_hook: undefined },
-      raw_body: raw ? raw.slice(0, 64 * 1024) : null,
+      type: n.type ? n.type.slice(0, 50) : null,
+      trusted: from.trusted,
+      // Every field as it came; `arrived` and `medusa_hook` are the plugin's own (a body's fields of those names stay in raw_body).
+      payload: { ...storableFields(fields), arrived, medusa_hook: undefined },
+      raw_body: raw ? storableText(raw.slice(0, 64 * 1024)) : null,
     },
   }
 }
@@ -49,7 +74,7 @@ export async function storeWebhook(
   store: (input: NotificationInput) => Promise<StoreResult> = (i) => odeme.storeNotification(i)
 ): Promise<Exclude<WebhookIntake, { kind: "invalid" | "bounded" }>> {
   const stored = await store(input)
-  if (!stored) return { kind: "unknown_session", message: `No payment of this store has order_id ${input.session_id}.` }
+  if (!stored) return { kind: "stray" }
   const { row, duplicate } = stored
   // A repeat of a notification never taken up (or a redelivery of a dead one) may kick it; one waiting
   // for its retry keeps its backoff.
@@ -94,7 +119,7 @@ export const MAX_OPEN_GENERIC_WEBHOOKS = 50
  * they arrived: the parsed ones are trimmed and the status normalised, and the
  * service's hash may cover the words as it sent them.
  */
-function arrivedFields(body: Record<string, unknown>): Record<string, string> {
+function verifyFields(body: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const k of VERIFY_FIELDS) if (typeof body[k] === "string" || typeof body[k] === "number") out[k] = String(body[k])
   return out

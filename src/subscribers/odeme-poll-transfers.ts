@@ -31,7 +31,10 @@ const HANDOFF_MS = 1_000
 async function runPass(container: MedusaContainer): Promise<void> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   try {
-    const s = await pollTransfers(container, { transfers: odemeModule(container).odemeOptions.transfer.pollerEnabled })
+    const odeme = odemeModule(container)
+    // Seen by Settings → Odeme and "needs attention" (poller_not_running), which no worker has to run for.
+    await odeme.notePollerPass()
+    const s = await pollTransfers(container, { transfers: odeme.odemeOptions.transfer.pollerEnabled })
     if (s.checked || s.notifications) {
       logger.info(
         `medusa-payment-odeme poller: checked ${s.checked} (paid ${s.paid}, failed ${s.failed}, expired ${s.expired}, errors ${s.errors}), notifications ${s.notifications}${s.stopped_early ? ", stopped at its bound" : ""}`

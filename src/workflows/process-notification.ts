@@ -4,6 +4,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { backoffCeiling, type VerifyResult } from "../client"
 import type { NotificationSettlement, OdemeNotificationRow, OdemePaymentRow } from "../modules/odeme/service"
 import { judgeNotification, transferAnswer } from "../lib/judge"
+import { reportedMoney } from "../lib/notification-shape"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
 import { odemeModule } from "../lib/odeme-module"
 import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
@@ -50,15 +51,21 @@ interface Attempt {
 
 const open = (a: Attempt) => !a.unclaimed && !a.end
 
-/** 1. The inbox hands out the row only when it is due and not leased; the payment is read here, once. */
-const claimNotificationStep = createStep("odeme-claim-notification", async ({ id }: { id: string }, { container }) => {
+/**
+ * 1. The inbox hands out the row only when it is due and not leased; the payment is read here, once. A delivery
+ * nothing proved is a turn of its session's lane (lib/notification-lane.ts): the row claimed may be another of
+ * the session's, newest first, so forged copies stored earlier cannot hold a genuine one back.
+ */
+const claimNotificationStep = createStep("odeme-claim-notification", async ({ id, exact }: ProcessInput, { container }) => {
   const odeme = odemeModule(container)
-  const row = await odeme.claimNotification(id, odeme.odemeOptions.notifications.leaseSeconds)
+  const limits = odeme.odemeOptions.notifications
+  const lane = exact ? "exact" : await odeme.laneOf(id, limits.verifyBudgetWindowSeconds)
+  const row = await odeme.claimNotification(id, limits.leaseSeconds, lane)
   if (!row) {
     const current = await odeme.getNotification(id)
     return new StepResponse<Attempt>({ id, unclaimed: { notification_id: id, outcome: current?.outcome ?? current?.state ?? "unknown" } })
   }
-  if (!row.session_id || !row.service_uuid || !row.status || typeof row.payload.hash !== "string") {
+  if (!row.session_id || !row.service_uuid || !row.status || !verifyFieldsOf(row).hash) {
     return new StepResponse<Attempt>({ id, row, end: { state: "done", outcome: "unverifiable" } })
   }
   const payment = await odeme.getPayment(row.session_id)
@@ -76,17 +83,13 @@ const verifyNotificationStep = createStep("odeme-verify-notification", async (a:
     const store = takeReturnVerifyBudget(limits.returnVerifyBudgetPerStore, limits.verifyBudgetWindowSeconds)
     if (!store.ok) return new StepResponse<Attempt>({ ...a, end: { state: "deferred", at: store.retryAt.getTime() } })
   }
-  const budget = await odeme.takeVerifyBudget(a.payment!.session_id, limits.verifyBudgetPerSession, limits.verifyBudgetWindowSeconds)
-  if (!budget.ok) return new StepResponse<Attempt>({ ...a, end: { state: "deferred", at: budget.retryAt.getTime() } })
+  // A delivery that proved who sent it is not one of the copies the budget is for.
+  if (!row.trusted) {
+    const budget = await odeme.takeVerifyBudget(a.payment!.session_id, limits.verifyBudgetPerSession, limits.verifyBudgetWindowSeconds)
+    if (!budget.ok) return new StepResponse<Attempt>({ ...a, end: { state: "deferred", at: budget.retryAt.getTime() } })
+  }
   try {
-    // The notification's own fields, as they arrived (a redirect says `success`, a webhook `successful`).
-    const arrived = (row.payload.arrived ?? {}) as Partial<Record<"order_id" | "uuid" | "status" | "hash", string>>
-    const verify = await odeme.client.verifyNotification({
-      order_id: arrived.order_id ?? row.session_id!,
-      uuid: arrived.uuid ?? row.service_uuid!,
-      status: arrived.status ?? row.status!,
-      hash: arrived.hash ?? (row.payload.hash as string),
-    })
+    const verify = await odeme.client.verifyNotification(verifyFieldsOf(row))
     return new StepResponse<Attempt>({ ...a, verify })
   } catch (err) {
     return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "verify_failed", `verify failed: ${errorText(err)}`) })
@@ -102,14 +105,7 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
   if (!open(a)) return new StepResponse(a)
   const odeme = odemeModule(container)
   const { row, payment, verify } = a as Required<Pick<Attempt, "row" | "payment" | "verify">>
-  const facts = {
-    order_id: row.session_id!,
-    uuid: row.service_uuid!,
-    status: row.status!,
-    type: row.type,
-    amount: row.payload.amount as string | number | undefined,
-    currency: row.payload.currency as string | undefined,
-  }
+  const facts = { order_id: row.session_id!, uuid: row.service_uuid!, status: row.status!, type: row.type, ...reportedMoney(row.payload) }
   const answer = judgeNotification(facts, verify, payment, odeme.odemeOptions)
   if (answer.kind === "pending") {
     return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "pending", "the service does not report a final status yet", verify) })
@@ -173,7 +169,7 @@ const settleNotificationStep = createStep("odeme-settle-notification", async (a:
   }
   if (end.state === "deferred") {
     await odeme.deferNotification(row.id, new Date(end.at))
-    await scheduleRetry(container, row.id, end.at)
+    await scheduleRetry(container, row, end.at)
     return new StepResponse<ProcessResult>({ notification_id: row.id, outcome: "deferred", retry: true })
   }
   const settlement: NotificationSettlement =
@@ -181,7 +177,7 @@ const settleNotificationStep = createStep("odeme-settle-notification", async (a:
       ? { state: "retry", outcome: end.outcome, last_error: end.last_error, next_attempt_at: new Date(end.at), verify_result: end.verify_result }
       : end
   await odeme.settleNotification(row.id, settlement)
-  if (end.state === "retry") await scheduleRetry(container, row.id, end.at)
+  if (end.state === "retry") await scheduleRetry(container, row, end.at)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const line = `medusa-payment-odeme: notification ${row.id} (${row.source}) for ${row.session_id} processed: ${end.outcome}`
   if (end.state === "done") logger.info(line)
@@ -200,7 +196,7 @@ const settleNotificationStep = createStep("odeme-settle-notification", async (a:
  * an ended attempt on untouched, so the last step always settles what it
  * claimed.
  */
-export const processNotificationWorkflow = createWorkflow("odeme-process-notification", (input: { id: string }) => {
+export const processNotificationWorkflow = createWorkflow("odeme-process-notification", (input: ProcessInput) => {
   const claimed = claimNotificationStep(input)
   const verified = verifyNotificationStep(claimed)
   const judged = judgeNotificationStep(verified)
@@ -209,10 +205,37 @@ export const processNotificationWorkflow = createWorkflow("odeme-process-notific
   return new WorkflowResponse(settleNotificationStep(acted))
 })
 
-/** Processes one stored notification (see processNotificationWorkflow). */
-export async function processNotification(container: MedusaContainer, notificationId: string): Promise<ProcessResult> {
-  const { result } = await processNotificationWorkflow(container).run({ input: { id: notificationId } })
+/**
+ * Processes a stored notification (see processNotificationWorkflow): a turn of its session's lane, or with
+ * `exact` that row itself (a person's retry, a check of the session's notifications).
+ */
+export async function processNotification(
+  container: MedusaContainer,
+  notificationId: string,
+  opts: { exact?: boolean } = {}
+): Promise<ProcessResult> {
+  const { result } = await processNotificationWorkflow(container).run({ input: { id: notificationId, exact: opts.exact } })
   return result
+}
+
+interface ProcessInput {
+  id: string
+  exact?: boolean
+}
+
+/**
+ * The fields verify is sent (spec §4.8), as the notification brought them (a redirect says `success`, a webhook
+ * `successful`); rows stored before they were kept apart fall back to the columns.
+ */
+function verifyFieldsOf(row: OdemeNotificationRow): { order_id: string; uuid: string; status: string; hash: string } {
+  const arrived = (row.payload.arrived ?? {}) as Partial<Record<"order_id" | "uuid" | "status" | "hash", string>>
+  const hash = arrived.hash ?? row.payload.hash
+  return {
+    order_id: arrived.order_id ?? row.session_id!,
+    uuid: arrived.uuid ?? row.service_uuid!,
+    status: arrived.status ?? row.status!,
+    hash: typeof hash === "string" || typeof hash === "number" ? String(hash) : "",
+  }
 }
 
 /** A failure the row is tried again for (with backoff), or dead once its attempts are used up. */
@@ -233,9 +256,10 @@ export function backoffMs(attempt: number, baseMs = 2_000): number {
 }
 
 /** Asks for the notification to be processed again at `at`; the poller drains due rows anyway. */
-async function scheduleRetry(container: MedusaContainer, id: string, at: number): Promise<void> {
+async function scheduleRetry(container: MedusaContainer, row: Pick<OdemeNotificationRow, "id" | "trusted">, at: number): Promise<void> {
   try {
-    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data: { id } }, { delay: Math.max(0, at - Date.now()) })
+    const data = { id: row.id, trusted: row.trusted || undefined }
+    await container.resolve(Modules.EVENT_BUS).emit({ name: NOTIFICATION_EVENT, data }, { delay: Math.max(0, at - Date.now()) })
   } catch {
     // The stored row is due anyway; the poller picks it up.
   }

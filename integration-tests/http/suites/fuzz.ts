@@ -110,11 +110,11 @@ export function fuzzSuite({ env, api, getContainer }: SuiteContext, scan: Secret
             if (res.status >= 400) expect(after).toBe(count)
             else {
               expect(res.status).toBe(200)
-              expect(sessionIds).toContain(str(body.order_id).trim())
               expect(after - count).toBeLessThanOrEqual(1)
-              accepted++
+              if (sessionIds.includes(str(body.order_id).trim())) accepted++
             }
-            if (!sessionIds.includes(str(body.order_id).trim())) expect(res.status).toBeGreaterThanOrEqual(400)
+            // A reference this store never made is answered (200, spec §1) or refused as junk, never stored.
+            if (!sessionIds.includes(str(body.order_id).trim())) expect(after).toBe(count)
           }
         ),
         {

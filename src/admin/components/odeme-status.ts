@@ -42,6 +42,7 @@ export function attentionColor(kind: AttentionKind): BadgeColor {
     case "duplicate_charge":
     case "refund_due":
     case "unconfirmed_return":
+    case "processing":
       return "red"
     case "stuck":
     case "dead_notification":

@@ -54,8 +54,11 @@ export function timelineText(t: T, e: TimelineEvent): string {
   }
 }
 
-export function attentionTitle(t: T, item: Pick<AttentionItem, "code">): string {
-  return t(`odeme.attention.codes.${item.code}`, { defaultValue: t("odeme.attention.codes.other", { code: item.code }) })
+export function attentionTitle(t: T, item: Pick<AttentionItem, "code"> & { count?: number | null }): string {
+  return t(`odeme.attention.codes.${item.code}`, {
+    count: item.count ?? undefined,
+    defaultValue: t("odeme.attention.codes.other", { code: item.code }),
+  })
 }
 
 export function attentionTodo(t: T, item: Pick<AttentionItem, "code">): string {

@@ -48,7 +48,14 @@ export interface OdemeSettings {
   storefront_origins: string[]
   refunds: "manual" | "reject"
   checkout_description?: string
-  webhook_health?: { last_webhook_at: string | null; webhooks_24h: number; medusa_hook_24h: number; unconfirmed_returns: number }
+  webhook_health?: {
+    last_webhook_at: string | null
+    webhooks_24h: number
+    medusa_hook_24h: number
+    unconfirmed_returns: number
+    /** Notifications for references this store did not make (answered, counted, never processed). */
+    strays?: { count: number; last_at: string | null }
+  }
   warnings: ConfigWarning[]
 }
 

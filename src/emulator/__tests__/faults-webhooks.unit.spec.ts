@@ -115,6 +115,35 @@ describe("webhook delivery", () => {
     expect(rec.attempts[0].error).toBeTruthy()
   })
 
+  // §6.2 types the fields but never says the service leaves one out, nulls it or adds to it: the plugin must take them all.
+  it.each([
+    ["nulls", "application/json", (b: any) => b.transaction_id === null && b.message === null],
+    ["empty_strings", "application/json", (b: any) => b.amount === "" && b.currency === ""],
+    ["numbers_as_text", "application/json", (b: any) => b.amount === "75.00"],
+    ["text_as_numbers", "application/json", (b: any) => typeof b.transaction_id === "number"],
+    ["lira_tl", "application/json", (b: any) => b.currency === "TL"],
+    ["nested_field", "application/json", (b: any) => typeof b.customer === "object" && b.customer.address.city === "İzmir"],
+    ["many_fields", "application/json", (b: any) => Object.keys(b).length === 41],
+    ["form", "application/x-www-form-urlencoded", (b: any) => typeof b === "string" && new URLSearchParams(b).get("currency") === "TRY"],
+    ["text_plain_json", "text/plain", (b: any) => b.currency === "TRY"],
+  ])("delivers in the shape %s, with verify fields verify accepts", async (shape, contentType, looks) => {
+    await control(env.emu, "/webhooks", { shape })
+    await create(`shape_${shape}`)
+    await waitFor(() => env.receiver.received.length === 1)
+    const { body, headers } = env.receiver.received[0]
+    expect(headers["content-type"]).toBe(contentType)
+    expect(looks(body)).toBe(true)
+    const fields = typeof body === "string" ? Object.fromEntries(new URLSearchParams(body)) : body
+    const verify = await api(env.emu, "POST", "/api/sale/webhook/verify", {
+      order_id: fields.order_id,
+      uuid: fields.uuid,
+      status: fields.status,
+      hash: fields.hash,
+    })
+    expect(verify.json).toMatchObject({ is_valid: true, official_status: "successful" })
+    expect((await control(env.emu, "/webhooks")).result[0].shape).toBe(shape)
+  })
+
   // §6.2 rule 1: the receiver must answer 200; another 2xx is not a delivery.
   it.each([201, 202, 204])("does not count a %i answer as delivered", async (code) => {
     await control(env.emu, "/config", { webhookRetryDelaysMs: [20] })

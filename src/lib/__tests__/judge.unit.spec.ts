@@ -58,11 +58,36 @@ describe("judgeNotification (spec §6.2 rules 2–3)", () => {
     expect(judgeNotification(n, { ...ok, mode: "sandbox" }, expected, options).kind).toBe("paid")
   })
 
-  it("another amount, another currency, a missing amount: a mismatch, never paid", () => {
+  it("another amount, another currency, an unreadable amount: a mismatch, never paid", () => {
     expect(judgeNotification({ ...n, amount: "249.99" }, ok, expected, options).kind).toBe("mismatch")
     expect(judgeNotification({ ...n, currency: "EUR" }, ok, expected, options).kind).toBe("mismatch")
-    expect(judgeNotification({ ...n, amount: undefined }, ok, expected, options).kind).toBe("mismatch")
     expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: '{"value":250}' }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, currency: "XTL" }, ok, expected, options).kind).toBe("mismatch")
+  })
+
+  it("an amount or currency left out (or null, or blank) is the session's: the service charges what the plugin signed", () => {
+    for (const amount of [undefined, null, "", "  "]) {
+      expect(judgeNotification({ ...n, amount }, ok, expected, options)).toEqual({
+        kind: "paid",
+        uuid: "u-1",
+        amount: "250.00",
+        currency: "TRY",
+        type: null,
+      })
+    }
+    for (const currency of [undefined, null, ""]) {
+      expect(judgeNotification({ ...n, currency }, ok, expected, options)).toMatchObject({ kind: "paid", currency: "TRY" })
+    }
+    // Left out, it cannot differ; there, it is compared.
+    expect(judgeNotification({ ...n, amount: null, currency: "EUR" }, ok, expected, options).kind).toBe("mismatch")
+    expect(judgeNotification({ ...n, amount: "249.99", currency: null }, ok, expected, options).kind).toBe("mismatch")
+  })
+
+  it("reads the lira written TL as TRY", () => {
+    for (const currency of ["TL", "tl", " Tl "]) {
+      expect(judgeNotification({ ...n, currency }, ok, expected, options)).toMatchObject({ kind: "paid", currency: "TRY" })
+    }
   })
 
   it("variant A accepts a TRY confirmation within the tolerance of the converted amount", () => {
@@ -164,17 +189,11 @@ describe("judgeNotification: the exact answers", () => {
       reason: "amount 249.99 TRY differs from the session's 250.00 TRY",
       type: null,
     })
-    for (const amount of [undefined, null, ""]) {
-      expect(judgeNotification({ ...n, amount }, ok, expected, options)).toMatchObject({
-        kind: "mismatch",
-        amount: amount === "" ? "" : null,
-        reason: "the notification carries no amount or currency to compare with the session",
-      })
-    }
-    expect(judgeNotification({ ...n, currency: null }, ok, expected, options)).toMatchObject({
+    expect(judgeNotification({ ...n, amount: null, currency: "EUR" }, ok, expected, options)).toMatchObject({
       kind: "mismatch",
-      currency: null,
-      reason: "the notification carries no amount or currency to compare with the session",
+      amount: "250.00",
+      currency: "EUR",
+      reason: "currency EUR differs from the session's TRY",
     })
     expect(judgeNotification({ ...n, amount: "abc" }, ok, expected, options)).toMatchObject({
       reason: 'the notification amount "abc" is not a number',

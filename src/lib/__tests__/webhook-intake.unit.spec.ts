@@ -1,7 +1,10 @@
 import { MAX_OPEN_GENERIC_WEBHOOKS, parseWebhook, takeWebhook } from "../webhook-intake"
 
-/** Text PostgreSQL cannot store is refused before the database (400), never failing the statement it would share. */
-describe("takeWebhook refuses text PostgreSQL cannot store", () => {
+/**
+ * Text PostgreSQL cannot store never fails the statement it would share: in a field verify is not sent it is kept
+ * as U+FFFD (the delivery is the service's and is stored); in one of the four verify fields it is junk (400).
+ */
+describe("takeWebhook and text PostgreSQL cannot store", () => {
   const module = () => {
     const storeNotification = jest.fn(async () => null)
     return { odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0 } as never, storeNotification }
@@ -9,22 +12,30 @@ describe("takeWebhook refuses text PostgreSQL cannot store", () => {
   const base = '"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h"'
 
   it.each([
-    ["NUL in a value", `{${base},"message":"a\\u0000b"}`, /NUL characters are not allowed/],
-    ["a lone high surrogate in a value", `{${base},"message":"\\ud800"}`, /unpaired surrogate/],
-    ["a lone low surrogate in a field name", `{${base},"x\\udc00":"1"}`, /unpaired surrogate/],
-  ])("%s", async (_, json, message) => {
+    ["NUL in a value", `{${base},"message":"a\\u0000b"}`, { message: "a\uFFFDb" }],
+    ["a lone high surrogate in a value", `{${base},"message":"\\ud800"}`, { message: "\uFFFD" }],
+    ["a lone low surrogate in a field name", `{${base},"x\\udc00":"1"}`, { "x\uFFFD": "1" }],
+  ])("%s is stored made well-formed", async (_, json, kept) => {
     const { odeme, storeNotification } = module()
     const intake = await takeWebhook(odeme, JSON.parse(json))
-    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(message) })
+    expect(intake).toEqual({ kind: "stray" })
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ payload: expect.objectContaining(kept) }))
+  })
+
+  it.each([
+    ["NUL in the hash", `{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h\\u0000"}`],
+    ["a lone surrogate in the uuid", `{"order_id":"payses_0123456789","uuid":"u\\ud800","status":"successful","hash":"h"}`],
+  ])("%s is junk: verify could not be sent it as it came", async (_, json) => {
+    const { odeme, storeNotification } = module()
+    expect(await takeWebhook(odeme, JSON.parse(json))).toEqual({ kind: "invalid", message: expect.stringMatching(/must be plain text/) })
     expect(storeNotification).not.toHaveBeenCalled()
   })
 
-  it("refuses a NUL the parsers dropped from the body but the raw body still holds (a form field without a name)", async () => {
+  it("reads the raw body when there is one (a form field without a name keeps its NUL there, made well-formed)", async () => {
     const { odeme, storeNotification } = module()
     const raw = "order_id=payses_0123456789&uuid=u-1&status=successful&hash=h&=\u0000"
-    const intake = await takeWebhook(odeme, { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }, Buffer.from(raw))
-    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/NUL characters are not allowed/) })
-    expect(storeNotification).not.toHaveBeenCalled()
+    await takeWebhook(odeme, { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }, Buffer.from(raw))
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ raw_body: raw.replace("\u0000", "\uFFFD") }))
   })
 
   it("stores text with paired surrogates (emoji) as it came", async () => {
@@ -34,17 +45,58 @@ describe("takeWebhook refuses text PostgreSQL cannot store", () => {
   })
 })
 
-/** zod 4's loose object would make a `__proto__` field the parsed body's prototype, its fields read as checked ones. */
-describe("takeWebhook refuses a field named __proto__", () => {
+/** A field named __proto__ is a field like any other: kept as data, never the stored payload's prototype. */
+describe("parseWebhook and a field named __proto__", () => {
   it.each([
     ["an object", '{"type":"credit_card","amount":"1.00"}'],
     ["text", '"x"'],
-  ])("whose value is %s", async (_, value) => {
-    const storeNotification = jest.fn(async () => null)
-    const body = JSON.parse(`{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h","__proto__":${value}}`)
-    const intake = await takeWebhook({ storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0 } as never, body)
-    expect(intake).toEqual({ kind: "invalid", message: expect.stringMatching(/may not be named __proto__/) })
-    expect(storeNotification).not.toHaveBeenCalled()
+  ])("whose value is %s is kept as a field", (_, value) => {
+    const raw = `{"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h","__proto__":${value}}`
+    const parsed = parseWebhook(undefined, Buffer.from(raw))
+    expect(parsed.kind).toBe("valid")
+    const payload = (parsed as { input: { payload: Record<string, unknown>; type: string | null } }).input
+    expect(Object.getPrototypeOf(payload.payload)).toBe(Object.prototype)
+    expect(payload.type).toBeNull()
+    expect(JSON.parse(JSON.stringify(payload.payload))).toHaveProperty("__proto__", JSON.parse(value))
+  })
+})
+
+/** What the service may send (spec §6.2 types its fields but never says it omits, nulls or adds to them) is taken. */
+describe("parseWebhook takes every shape with the four verify fields", () => {
+  const four = { order_id: "payses_0123456789", uuid: "u-1", status: "successful", hash: "h" }
+  it.each([
+    ["nulls", JSON.stringify({ ...four, transaction_id: null, message: null })],
+    ["empty strings", JSON.stringify({ ...four, amount: "", currency: "", message: "" })],
+    ["numbers as text, text as numbers", JSON.stringify({ ...four, amount: "250.00", transaction_id: 123456 })],
+    ["the lira as TL", JSON.stringify({ ...four, currency: "TL" })],
+    ["a nested field", JSON.stringify({ ...four, customer: { name: "Ayşe", email: "a@example.com" } })],
+    ["41 fields", JSON.stringify({ ...four, ...Object.fromEntries(Array.from({ length: 37 }, (_, i) => [`f${i}`, i])) })],
+    ["form-encoded", new URLSearchParams({ ...four, amount: "250.00" }).toString()],
+    ["JSON labelled text/plain (the raw text decides)", ` ${JSON.stringify(four)}\n`],
+  ])("%s", (_, raw) => {
+    const parsed = parseWebhook(undefined, Buffer.from(raw))
+    expect(parsed).toEqual({
+      kind: "valid",
+      input: expect.objectContaining({ session_id: four.order_id, service_uuid: "u-1", status: "successful" }),
+    })
+  })
+
+  it("refuses only junk: not fields, or without the four", () => {
+    for (const raw of ["{not json", "[1]", "hello", JSON.stringify({ order_id: "a", uuid: "u", status: "successful" })]) {
+      expect(parseWebhook(undefined, Buffer.from(raw)).kind).toBe("invalid")
+    }
+  })
+
+  it("marks a delivery from the service's named address, and sends verify the four fields as they arrived", () => {
+    const parsed = parseWebhook(undefined, Buffer.from(JSON.stringify({ ...four, uuid: " u-1 ", status: "Successful" })), { trusted: true })
+    expect(parsed).toEqual({
+      kind: "valid",
+      input: expect.objectContaining({
+        trusted: true,
+        service_uuid: "u-1",
+        payload: expect.objectContaining({ arrived: { order_id: four.order_id, uuid: " u-1 ", status: "Successful", hash: "h" } }),
+      }),
+    })
   })
 })
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberValue, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, PaymentActions } from "@medusajs/framework/utils"
 import {
   cancelOrderWorkflow,
@@ -73,6 +73,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
     fields: [
       "id",
       "status",
+      "amount",
       "payment_collection_id",
       ...PAYMENT_FIELDS.map((f) => `payment.${f}`),
       ...COLLECTION_FIELDS.map((f) => `payment_collection.${f}`),
@@ -82,6 +83,7 @@ export async function medusaState(container: MedusaContainer, sessionId: string)
   type Session = {
     id: string
     status: string
+    amount?: unknown
     payment_collection_id: string
     payment_collection?: MedusaCollection | null
     payment?: MedusaPayment | null
@@ -315,8 +317,11 @@ async function settleLocked(container: MedusaContainer, payment: OdemePaymentRow
   } else {
     // No payment yet: Medusa authorizes and captures the session and completes its cart (authorizing a session
     // deleted meanwhile fails before any cart is completed).
+    // Medusa's own amount of the session, not the plugin's two-decimal one sent to the service: the order's
+    // transaction is recorded at what is passed here, and must equal what the payment module captures.
+    const amount = (state.session?.amount ?? payment.amount) as BigNumberValue
     await processPaymentWorkflow(container).run({
-      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount: payment.amount } },
+      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: payment.session_id, amount } },
     })
   }
   state = await medusaState(container, payment.session_id)

@@ -13,6 +13,7 @@ export const PAYMENT = "odeme_payment"
 export const NOTIFICATION = "odeme_notification"
 export const CHARGE = "odeme_charge"
 export const REFUND = "odeme_refund"
+export const HEALTH = "odeme_health"
 const JSON_COLUMNS = new Set(["metadata", "payload", "verify_result"])
 
 type Manager = { getKnex(): Knex; getTransactionContext(): Knex.Transaction | undefined }
@@ -89,6 +90,7 @@ export function storeRecord(input: NotificationInput, copies: number) {
     state: input.state ?? "received",
     outcome: wellFormed(input.outcome ?? null),
     copies,
+    trusted: input.trusted ?? false,
   }
 }
 

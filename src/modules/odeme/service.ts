@@ -6,13 +6,16 @@ import type { BankDirectory } from "../../lib/bank-directory"
 import { type OdemeOptions } from "../../lib/options"
 import { registerPluginOptions } from "../../lib/options-registration"
 import { createServiceClient } from "../../lib/service-client"
+import { laneFor, type Lane } from "../../lib/notification-lane"
+import { pollerPeriodMs } from "../../lib/poller-period"
 import OdemeCharge from "./models/odeme-charge"
+import OdemeHealth from "./models/odeme-health"
 import type { PaymentState } from "./models/states"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
-import { CHARGE, knexOf, newEntityId, NOTIFICATION, PAYMENT, PLAIN_KEY, REFUND, sameRow, serialize, storeRecord } from "./rows"
+import { CHARGE, HEALTH, knexOf, newEntityId, NOTIFICATION, PAYMENT, PLAIN_KEY, REFUND, sameRow, serialize, storeRecord } from "./rows"
 import type {
   AttentionKind,
   AttentionRow,
@@ -48,6 +51,7 @@ class OdemeModuleService extends MedusaService({
   OdemeNotification,
   OdemeCharge,
   OdemeRefund,
+  OdemeHealth,
 }) {
   readonly odemeOptions: OdemeOptions
   readonly client: OdemeClient
@@ -103,7 +107,11 @@ class OdemeModuleService extends MedusaService({
     return [rows as OdemePaymentRow[], Number(count)]
   }
 
-  /** Records a session when it is initiated; a second call only refreshes amount and currency. */
+  /**
+   * Records a session when it is initiated. A second call (Medusa's updatePayment) refreshes amount and
+   * currency only while nothing was asked of the service for them: a payment that moved on, or a transfer
+   * whose creation started, keeps the money it was asked for (the provider refuses such a change first).
+   */
   @InjectManager()
   async recordInitiated(
     row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null },
@@ -113,7 +121,9 @@ class OdemeModuleService extends MedusaService({
       `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
        on conflict (session_id) where deleted_at is null
-       do update set amount = excluded.amount, currency = excluded.currency,
+       do update set
+         amount = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.amount else ${PAYMENT}.amount end,
+         currency = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.currency else ${PAYMENT}.currency end,
          -- merged: what the plugin keeps there (noteMedusaRefusal) outlives a session initiated again
          metadata = case when excluded.metadata is null then ${PAYMENT}.metadata
            else coalesce(${PAYMENT}.metadata, '{}'::jsonb) || excluded.metadata end, updated_at = now()
@@ -462,8 +472,10 @@ class OdemeModuleService extends MedusaService({
         throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
       const group = groups.get(input.dedupe_key)
       if (!group) groups.set(input.dedupe_key, { input, copies: 1 })
-      else if (sameRow(group.input, input)) group.copies++
-      else return void later.push(i)
+      else if (sameRow(group.input, input)) {
+        group.copies++
+        if (input.trusted) group.input = { ...group.input, trusted: true }
+      } else return void later.push(i)
       now.push(i)
     })
     // The batch is one JSON parameter, a record per row: serialised natively, where one array
@@ -501,23 +513,35 @@ class OdemeModuleService extends MedusaService({
    * Takes a row for processing when it is due and no other process holds a
    * live lease on it; a row waiting for its retry is not due: repeats cannot
    * skip the backoff.
+   *
+   * A delivery nothing proved (`trusted` false) is a turn of its session's
+   * lane, not a claim on its own row: the session's due unproven row that is
+   * next goes (`lane`: the newest, or the oldest for its share), so forged
+   * copies stored before a genuine one cannot hold it back once they stop
+   * coming (docs/reliability.md). `exact` takes the row itself (Admin's retry,
+   * a proven return).
    */
   @InjectManager()
-  async claimNotification(id: string, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemeNotificationRow | null> {
-    const db = knexOf(ctx)
-    const rows = await db(NOTIFICATION)
-      .whereNull("deleted_at")
-      .where({ id })
-      .where(whereDue(db))
-      .update({
-        state: "processing",
-        locked_until: db.raw("now() + make_interval(secs => ?)", [Math.round(leaseSeconds)]),
-        // Counted when taken, so an attempt that crashes its process still counts.
-        attempts: db.raw("attempts + 1"),
-        updated_at: db.fn.now(),
-      })
-      .returning("*")
+  async claimNotification(
+    id: string,
+    leaseSeconds: number,
+    lane: Lane = "exact",
+    @MedusaContext() ctx: Context = {}
+  ): Promise<OdemeNotificationRow | null> {
+    const { rows } = await knexOf(ctx).raw(CLAIM_NOTIFICATION_SQL, { id, lane, lease: Math.round(leaseSeconds) })
     return (rows[0] as OdemeNotificationRow | undefined) ?? null
+  }
+
+  /** Which end of its session's lane a turn of this row takes (lib/notification-lane.ts). */
+  @InjectManager()
+  async laneOf(id: string, windowSeconds: number, @MedusaContext() ctx: Context = {}): Promise<Lane> {
+    const { rows } = await knexOf(ctx).raw(
+      `select n.trusted, p.verify_calls, p.verify_window_started_at > now() - make_interval(secs => ?) as window_open
+       from ${NOTIFICATION} n left join ${PAYMENT} p on p.session_id = n.session_id and p.deleted_at is null
+       where n.id = ? and n.deleted_at is null`,
+      [windowSeconds, id]
+    )
+    return laneFor(rows[0] ?? null)
   }
 
   /** Ends a processing attempt: done, retry at a time, or dead. */
@@ -538,16 +562,23 @@ class OdemeModuleService extends MedusaService({
       })
   }
 
-  /** Puts a claimed row back until `at` without counting an attempt (verify budget spent). */
+  /** Puts a claimed row back until `at` without counting an attempt (verify budget spent); counts the deferral. */
   @InjectManager()
   async deferNotification(id: string, at: Date, @MedusaContext() ctx: Context = {}): Promise<void> {
     const db = knexOf(ctx)
     await db(NOTIFICATION)
       .where({ id, state: "processing" })
-      .update({ state: "retry", next_attempt_at: at, locked_until: null, attempts: db.raw("greatest(attempts - 1, 0)"), updated_at: db.fn.now() })
+      .update({
+        state: "retry",
+        next_attempt_at: at,
+        locked_until: null,
+        attempts: db.raw("greatest(attempts - 1, 0)"),
+        deferrals: db.raw("deferrals + 1"),
+        updated_at: db.fn.now(),
+      })
   }
 
-  /** Ids of rows whose attempt is due (or whose lease ran out), oldest first. */
+  /** Ids of rows whose attempt is due (or whose lease ran out): proven deliveries first, then oldest first. */
   @InjectManager()
   async dueNotificationIds(limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
     const db = knexOf(ctx)
@@ -555,7 +586,10 @@ class OdemeModuleService extends MedusaService({
       .whereNull("deleted_at")
       .whereIn("state", ["received", "retry", "processing"])
       .where(whereDue(db))
-      .orderBy("created_at", "asc")
+      .orderBy([
+        { column: "trusted", order: "desc" },
+        { column: "created_at", order: "asc" },
+      ])
       .limit(limit)
       .select("id")
     return rows.map((r: { id: string }) => r.id)
@@ -573,10 +607,13 @@ class OdemeModuleService extends MedusaService({
     return Number(n) > 0
   }
 
-  /** How many redirects of a session are stored (up to `atMost`). */
+  /**
+   * How many redirects of a session are stored (up to `atMost`), of those with the session's proof or of those
+   * without: each bounded on its own, so returns anyone can send never crowd out the customer's own.
+   */
   @InjectManager()
-  async countReturns(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return countStored(knexOf(ctx), sessionId, "return", atMost)
+  async countReturns(sessionId: string, proven: boolean, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
+    return countStored(knexOf(ctx), sessionId, "return", atMost, { trusted: proven })
   }
 
   /** Whether the customer came back from the payment page saying "paid" (a redirect: navigation, never proof). */
@@ -585,7 +622,7 @@ class OdemeModuleService extends MedusaService({
     const row = await knexOf(ctx)(NOTIFICATION)
       .whereNull("deleted_at")
       .where({ session_id: sessionId, source: "return", status: "successful" })
-      .whereRaw(CUSTOMERS_RETURN)
+      .where({ trusted: true })
       .first("id")
     return !!row
   }
@@ -621,7 +658,7 @@ class OdemeModuleService extends MedusaService({
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return countStored(knexOf(ctx), sessionId, "webhook", atMost, true)
+    return countStored(knexOf(ctx), sessionId, "webhook", atMost, { open: true })
   }
 
   /** The session's notifications that the verify endpoint can judge, newest first (refused ones last). */
@@ -685,26 +722,53 @@ class OdemeModuleService extends MedusaService({
    */
   @InjectManager()
   async listAttention(
-    page: { limit: number; offset: number; sessionIds?: string[] },
+    page: { limit: number; offset: number; sessionIds?: string[]; kinds?: AttentionKind[] },
     @MedusaContext() ctx: Context = {}
-  ): Promise<{ rows: AttentionRow[]; counts: Record<AttentionKind, number> }> {
+  ): Promise<{ rows: AttentionRow[]; counts: Record<AttentionKind, number>; codes: Record<string, number> }> {
     const db = knexOf(ctx)
     const n = this.odemeOptions.notifications
-    const only = page.sessionIds ? ` where session_id = any(:sessions)` : ""
+    const filters = [page.sessionIds ? "session_id = any(:sessions)" : null, page.kinds ? "kind = any(:kinds)" : null].filter(Boolean)
+    const only = filters.length ? ` where ${filters.join(" and ")}` : ""
     const bindings = {
       unconfirmed_seconds: Math.round(n.unconfirmedAfterMinutes * 60),
+      unprocessed_seconds: Math.round(n.unprocessedAfterMinutes * 60),
+      // "Three of its periods" without a pass (lib/poller-period.ts).
+      poller_seconds: Math.round((3 * pollerPeriodMs(this.odemeOptions.transfer.pollSchedule)) / 1000),
       failures: n.failuresBeforeAttention,
       sessions: page.sessionIds ?? null,
+      kinds: page.kinds ?? null,
       limit: page.limit,
       offset: page.offset,
     }
     const [{ rows }, { rows: countRows }] = await Promise.all([
       db.raw(`select * from (${ATTENTION_SQL}) a${only} order by since desc limit :limit offset :offset`, bindings),
-      db.raw(`select kind, count(*)::int as n from (${ATTENTION_SQL}) a${only} group by kind`, bindings),
+      db.raw(`select kind, code, count(*)::int as n from (${ATTENTION_SQL}) a${only} group by kind, code`, bindings),
     ])
     const counts = Object.fromEntries(ATTENTION_KINDS.map((k) => [k, 0])) as Record<AttentionKind, number>
-    for (const r of countRows as Array<{ kind: AttentionKind; n: number }>) counts[r.kind] = r.n
-    return { rows, counts }
+    const codes: Record<string, number> = {}
+    for (const r of countRows as Array<{ kind: AttentionKind; code: string; n: number }>) {
+      counts[r.kind] += r.n
+      codes[r.code] = (codes[r.code] ?? 0) + r.n
+    }
+    return { rows, counts, codes }
+  }
+
+  /** The poller ran a pass: its worker is alive (the "poller not running" item reads it). */
+  @InjectManager()
+  async notePollerPass(@MedusaContext() ctx: Context = {}): Promise<void> {
+    await knexOf(ctx).raw(
+      `insert into ${HEALTH} as h (id, "count", last_at) values ('poller_pass', 1, now())
+       on conflict (id) do update set "count" = h."count" + 1, last_at = now(), updated_at = now()`
+    )
+  }
+
+  /** Notifications for references this store never made: how many, when the last came, and the last few. */
+  @InjectManager()
+  async strayNotifications(
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ count: number; last_at: Date | null; recent: Array<{ order_id: string; status: string | null; at: string }> }> {
+    const row = await knexOf(ctx)(HEALTH).where({ id: "stray_notifications" }).first("count", "last_at", "recent")
+    return { count: row?.count ?? 0, last_at: row?.last_at ?? null, recent: (row?.recent as never) ?? [] }
   }
 
   /**
@@ -789,14 +853,6 @@ class OdemeModuleService extends MedusaService({
  * (models/odeme-payment.ts) holds exactly these, so finished payments, however
  * many, cost the claim nothing.
  */
-/**
- * A return that came with the session's proof (return-visit.ts), so the customer's own: one without it
- * (anyone who knows a session id) never says that the customer came back "paid". Returns stored before
- * the flag have no `proven` key and count as before.
- */
-const CUSTOMERS_RETURN_OF = (alias?: string) => `coalesce(${alias ? `${alias}.` : ""}payload->>'proven', 'true') <> 'false'`
-const CUSTOMERS_RETURN = CUSTOMERS_RETURN_OF()
-
 const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
 
 /**
@@ -870,23 +926,73 @@ const OPEN_NOTIFICATION = "state in ('received', 'retry', 'processing')"
 
 const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
 
-/** Exported for the bench's EXPLAIN (with rows.ts storeRecord for its parameter). */
+/** How many notifications for unknown references the health row keeps to show. */
+const RECENT_STRAYS = 5
+
+/**
+ * Notifications for references this store never made are counted in the same statement (`odeme_health`,
+ * the last RECENT_STRAYS kept): the service's test delivery, a second store on the same URL. The count runs
+ * before the first insert (an InitPlan the insert's filter reads), so every statement that takes the
+ * counter's row takes it before the inbox's keys, and two never wait on each other in opposite orders.
+ * Exported for the bench's EXPLAIN (with rows.ts storeRecord for its parameter).
+ */
 export const STORE_SQL = `
-  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at, duplicate_count)
+  with i as materialized (
+    select i.*, exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null) as known
+    from jsonb_to_recordset(?::jsonb)
+      as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text,
+        state text, outcome text, copies int, trusted boolean)
+  ), stray as (
+    insert into ${HEALTH} as h (id, "count", last_at, recent)
+    select 'stray_notifications', sum(i.copies), now(),
+      (select jsonb_agg(jsonb_build_object('order_id', left(s.session_id, 200), 'status', left(s.status, 50), 'at', now()))
+       from (select session_id, status from i where not known limit ${RECENT_STRAYS}) s)
+    from i where not i.known having count(*) > 0
+    on conflict (id) do update set "count" = h."count" + excluded."count", last_at = excluded.last_at, updated_at = now(),
+      recent = (select jsonb_agg(e order by n) from (select e, n from jsonb_array_elements(excluded.recent || coalesce(h.recent, '[]'::jsonb))
+        with ordinality as r(e, n) order by n limit ${RECENT_STRAYS}) t)
+    returning 1
+  )
+  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at,
+    duplicate_count, trusted)
   select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
-    case when i.state = 'done' then now() end, i.copies - 1
-  from jsonb_to_recordset(?::jsonb)
-    as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text, state text, outcome text, copies int)
-  where exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null)
+    case when i.state = 'done' then now() end, i.copies - 1, coalesce(i.trusted, false)
+  from i
+  where i.known and (select count(*) from stray) >= 0
   order by i.dedupe_key
   on conflict (dedupe_key) where deleted_at is null
   do update set duplicate_count = ${NOTIFICATION}.duplicate_count + excluded.duplicate_count + 1, updated_at = now(),
+    -- A copy from the service's named address proves the row, whoever sent it first.
+    trusted = ${NOTIFICATION}.trusted or excluded.trusted,
     -- The service delivering a dead notification again gives it another round; so does a copy verify
     -- once refused (one negative answer is not final: the service may not have known the payment yet).
     state = case when ${REOPENS} then 'retry' else ${NOTIFICATION}.state end,
     attempts = case when ${REOPENS} then 0 else ${NOTIFICATION}.attempts end,
     next_attempt_at = case when ${REOPENS} then now() else ${NOTIFICATION}.next_attempt_at end
   returning id, dedupe_key, state, attempts, (xmax = 0) as inserted`
+
+/** `whereDue` as SQL, for statements written out. */
+const DUE_OF = (a: string) =>
+  `((${a}.state in ('received', 'retry') and (${a}.next_attempt_at is null or ${a}.next_attempt_at <= now())) or (${a}.state = 'processing' and ${a}.locked_until < now()))`
+
+/**
+ * One claim (service.ts claimNotification): the row itself, or for a delivery nothing proved, its session's
+ * due unproven row at the lane's end (the newest first; for the oldest's share, the oldest).
+ */
+const CLAIM_NOTIFICATION_SQL = `
+  with asked as (select session_id, trusted from ${NOTIFICATION} where id = :id and deleted_at is null),
+  pick as (
+    select n.id from ${NOTIFICATION} n join asked a on n.session_id = a.session_id
+    where :lane <> 'exact' and not a.trusted and not n.trusted and n.deleted_at is null and n.service_uuid is not null and ${DUE_OF("n")}
+    order by case when :lane = 'oldest' then n.created_at end asc, n.created_at desc, n.id desc
+    limit 1
+    for update of n skip locked
+  )
+  update ${NOTIFICATION} t set state = 'processing', locked_until = now() + make_interval(secs => :lease),
+    -- Counted when taken, so an attempt that crashes its process still counts.
+    attempts = t.attempts + 1, updated_at = now()
+  where t.id = coalesce((select id from pick), :id) and t.deleted_at is null and ${DUE_OF("t")}
+  returning t.*`
 
 /**
  * A row is due when it waits for a first attempt or its retry time came, or
@@ -902,11 +1008,17 @@ function whereDue(db: Knex) {
       .orWhere((w) => w.where("state", "processing").where("locked_until", "<", db.fn.now()))
 }
 
-/** How many notifications of a session and source are stored (only those not yet processed, with `open`), counted up to `atMost`. */
-async function countStored(db: Knex, sessionId: string, source: "return" | "webhook", atMost: number, open = false): Promise<number> {
+/** How many notifications of a session and source are stored (only those not yet processed, or of one proof), counted up to `atMost`. */
+async function countStored(
+  db: Knex,
+  sessionId: string,
+  source: "return" | "webhook",
+  atMost: number,
+  only: { open?: boolean; trusted?: boolean } = {}
+): Promise<number> {
   const { rows } = await db.raw(
     `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = ? and deleted_at is null
-       ${open ? `and ${OPEN_NOTIFICATION}` : ""} limit ?) r`,
+       ${only.open ? `and ${OPEN_NOTIFICATION}` : ""} ${only.trusted === undefined ? "" : `and trusted = ${only.trusted ? "true" : "false"}`} limit ?) r`,
     [sessionId, source, atMost]
   )
   return rows[0].n
@@ -929,6 +1041,41 @@ const REFUSAL_VALUES = Object.entries(MEDUSA_REFUSAL_STATES)
   .map(([what, states]) => `('${what}', array[${states.map((x) => `'${x}'`).join(", ")}])`)
   .join(", ")
 
+/** Open notifications with when they became due, and whether their session's verify waited for its budget. */
+const OPEN_ROWS = `select n.session_id, n.created_at, n.deferrals,
+    case when n.state = 'processing' then n.locked_until else coalesce(n.next_attempt_at, n.created_at) end as due_since,
+    bool_or(n.deferrals > 0) over (partition by n.session_id) as held
+  from ${NOTIFICATION} n where n.deleted_at is null and n.${OPEN_NOTIFICATION}`
+
+/**
+ * Whether stored notifications are being processed, computed when Admin reads it, so it shows while no worker
+ * runs: notifications no process took up within `notifications.unprocessedAfterMinutes` (the worker or its Redis
+ * is down), a session's notifications held back that long behind copies using its verify budget (a flood of
+ * forged copies), and a poller that has not run for three of its periods while work waits for it.
+ */
+const PROCESSING_ATTENTION_SQL = `
+  select 'processing:unprocessed', 'processing', 'notifications_unprocessed',
+    null, null, null, null, null, null, null, null, null, null, null, min(o.due_since), count(*)::int
+  from (${OPEN_ROWS}) o where not o.held and o.due_since < now() - make_interval(secs => :unprocessed_seconds)
+  having count(*) > 0
+  union all
+  select 'held:' || o.session_id, 'processing', 'notifications_held_back',
+    o.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id, null, null, null, null,
+    format('%s waiting; verify deferred %s times for the session''s budget', count(*), sum(o.deferrals)), min(o.created_at), count(*)::int
+  from (${OPEN_ROWS}) o left join ${PAYMENT} p on p.session_id = o.session_id and p.deleted_at is null
+  where o.held
+  group by o.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id
+  having min(o.created_at) < now() - make_interval(secs => :unprocessed_seconds)
+  union all
+  select 'processing:poller', 'processing', 'poller_not_running',
+    null, null, null, null, null, null, null, null, null, null, null, coalesce(h.last_at, w.since), null
+  from (select least(
+      (select min(o.due_since) from (${OPEN_ROWS}) o),
+      (select min(next_check_at) from ${PAYMENT} where ${POLL_WHERE})) as since) w
+  left join ${HEALTH} h on h.id = 'poller_pass'
+  where w.since < now() - make_interval(secs => :poller_seconds)
+    and (h.last_at is null or h.last_at < now() - make_interval(secs => :poller_seconds))`
+
 /**
  * Everything a person must look at: payments in review or unknown (not
  * resolved by hand), unacknowledged duplicate/late/rejected charges, dead
@@ -940,7 +1087,8 @@ const ATTENTION_SQL = `
   select 'payment:' || p.id as id, case when p.status = 'unknown' then 'unknown_outcome' else 'review' end as kind,
     coalesce(p.review_code::text, case when p.status = 'unknown' then 'creation_unknown' else 'review' end) as code,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
-    p.service_uuid, null::text as notification_id, null::text as charge_id, null::text as refund_id, p.review_reason as detail, p.updated_at as since
+    p.service_uuid, null::text as notification_id, null::text as charge_id, null::text as refund_id, p.review_reason as detail, p.updated_at as since,
+    null::int as count
   from ${PAYMENT} p where p.deleted_at is null and p.status in ('review', 'unknown') and p.resolved_at is null
     -- the late charge of these is the item (money to give back)
     and coalesce(p.review_code::text, '') not in ('late_success', 'session_gone', 'already_paid')
@@ -949,7 +1097,7 @@ const ATTENTION_SQL = `
     case when c.role = 'duplicate' then 'duplicate_charge' when c.role = 'rejected' then 'amount_mismatch'
       else coalesce(p.review_code::text, 'late_success') end,
     c.session_id, p.provider, c.amount, c.currency, p.order_id, p.cart_id,
-    c.service_uuid, null, c.id, null, coalesce(p.review_reason, c.detail), c.updated_at
+    c.service_uuid, null, c.id, null, coalesce(p.review_reason, c.detail), c.updated_at, null
   from ${CHARGE} c left join ${PAYMENT} p on p.session_id = c.session_id and p.deleted_at is null
   where c.deleted_at is null and c.status = 'successful' and c.acknowledged_at is null
     and (c.role in ('duplicate', 'late')
@@ -961,21 +1109,30 @@ const ATTENTION_SQL = `
     case when n.outcome = 'pending' and lower(n.verify_result->>'official_status') = 'successful' and n.verify_result->>'is_valid' = 'true'
       then 'success_unrecorded' else 'notification_dead' end,
     n.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
-    n.service_uuid, n.id, null, null, n.last_error, n.updated_at
+    n.service_uuid, n.id, null, null, n.last_error, n.updated_at, null
   from ${NOTIFICATION} n left join ${PAYMENT} p on p.session_id = n.session_id and p.deleted_at is null
   where n.deleted_at is null and n.state = 'dead'
   union all
   select 'refund:' || r.id, 'refund_due', 'refund_due',
     r.session_id, p.provider, r.amount, coalesce(r.currency, p.currency), p.order_id, p.cart_id,
-    p.service_uuid, null, null, r.id, null, r.created_at
+    p.service_uuid, null, null, r.id, null, r.created_at, null
   from ${REFUND} r left join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
   where r.deleted_at is null and r.acknowledged_at is null
   union all
-  select * from (select distinct on (p.id) 'return:' || p.id, 'unconfirmed_return', 'unconfirmed_return',
+  select * from (select distinct on (p.id) 'return:' || p.id, 'unconfirmed_return',
+    -- what the customer's word is measured against: a notification of theirs that waits to be processed, others
+    -- arriving but none for this payment, or none arriving at all (the webhook URL in the merchant panel)
+    case when exists (select 1 from ${NOTIFICATION} w where w.session_id = p.session_id and w.source = 'webhook' and w.deleted_at is null
+           and w.${OPEN_NOTIFICATION})
+         then 'unconfirmed_return_unprocessed'
+         when exists (select 1 from ${NOTIFICATION} w where w.source = 'webhook' and w.deleted_at is null
+           and w.created_at > r.created_at - make_interval(secs => :unconfirmed_seconds))
+         then 'unconfirmed_return_no_webhook'
+         else 'unconfirmed_return' end,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
-    null, r.id, null, null, null, r.created_at
+    null, r.id, null, null, null, r.created_at, null::int
   from ${NOTIFICATION} r join ${PAYMENT} p on p.session_id = r.session_id and p.deleted_at is null
-  where r.deleted_at is null and r.source = 'return' and r.status = 'successful' and ${CUSTOMERS_RETURN_OF("r")}
+  where r.deleted_at is null and r.source = 'return' and r.status = 'successful' and r.trusted
     and r.created_at < now() - make_interval(secs => :unconfirmed_seconds)
     -- canceled too: a customer who paid and then changed the cart (Medusa deleted the session) is still charged
     -- a person's "resolved" holds for the returns they saw, not for a later one
@@ -984,7 +1141,7 @@ const ATTENTION_SQL = `
   union all
   select 'medusa:' || p.id || ':' || r.what, 'review', r.what,
     p.session_id, p.provider, p.amount, p.currency, coalesce(p.metadata->r.what->>'order_id', p.order_id), p.cart_id,
-    p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at
+    p.service_uuid, null, null, null, p.metadata->r.what->>'reason', p.updated_at, null
   from ${PAYMENT} p cross join (values ${REFUSAL_VALUES}) as r(what, while_status)
   where p.deleted_at is null and jsonb_exists(p.metadata, r.what)
     -- a person's "resolved" holds for the refusals they saw, not for a later one
@@ -994,12 +1151,14 @@ const ATTENTION_SQL = `
   union all
   select 'stuck:' || p.id, 'stuck', case when p.status = 'paid' then 'settle_failing' else 'checks_failing' end,
     p.session_id, p.provider, p.amount, p.currency, p.order_id, p.cart_id,
-    p.service_uuid, null, null, null, p.last_result, p.updated_at
+    p.service_uuid, null, null, null, p.last_result, p.updated_at, null
   from ${PAYMENT} p
   where p.deleted_at is null and p.resolved_at is null and (
     (p.status = 'paid' and p.settle_failures >= :failures)
     -- canceled too: the customer may still send a transfer that was canceled here, and the poller keeps asking about it
-    or (p.status in ('awaiting_transfer', 'unknown', 'canceled') and p.check_failures >= :failures))`
+    or (p.status in ('awaiting_transfer', 'unknown', 'canceled') and p.check_failures >= :failures))
+  union all
+  ${PROCESSING_ATTENTION_SQL}`
 
 const ATTENTION_KINDS: AttentionKind[] = [
   "review",
@@ -1009,6 +1168,7 @@ const ATTENTION_KINDS: AttentionKind[] = [
   "refund_due",
   "unconfirmed_return",
   "stuck",
+  "processing",
 ]
 
 export default OdemeModuleService

@@ -72,6 +72,8 @@ export interface AttentionRow {
   refund_id: string | null
   detail: string | null
   since: Date
+  /** How many notifications the item stands for (a `processing` item); null for the others. */
+  count: number | null
 }
 
 /** What a check learned about a transfer that did not change its state (the poller writes these a page at a time). */
@@ -92,6 +94,8 @@ export interface NotificationInput {
   type: string | null
   payload: Record<string, unknown>
   raw_body: string | null
+  /** The delivery proved who sent it (see OdemeNotification.trusted). */
+  trusted?: boolean
   state?: "received" | "done"
   outcome?: string | null
 }

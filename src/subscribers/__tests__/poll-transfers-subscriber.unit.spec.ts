@@ -17,13 +17,14 @@ function processWith(pollerEnabled: boolean) {
     odemeOptions: { transfer: { pollerEnabled, pollMaxPerRun: 10, pollConcurrency: 1 }, notifications: {} },
     claimDueTransfers,
     dueNotificationIds,
+    notePollerPass: jest.fn(async () => undefined),
   }
   const container = createMedusaContainer() as unknown as MedusaContainer & { register: (k: string, v: unknown) => void }
   const logged: string[] = []
   const log = (m: string) => void logged.push(m)
   container.register(ODEME_MODULE, asValue(module))
   container.register(ContainerRegistrationKeys.LOGGER, asValue({ info: log, warn: log, error: log, debug: log }))
-  return { container, logged, claimDueTransfers, dueNotificationIds }
+  return { container, logged, claimDueTransfers, dueNotificationIds, notePollerPass: module.notePollerPass }
 }
 
 describe("the poller's pass offered by the event bus", () => {
@@ -34,6 +35,8 @@ describe("the poller's pass offered by the event bus", () => {
     expect(off.logged.join("\n")).toMatch(/medusa-payment-odeme poller/)
     expect(off.claimDueTransfers).not.toHaveBeenCalled()
     expect(off.dueNotificationIds).toHaveBeenCalled()
+    // A pass says so whatever the option: "needs attention" reads it (poller_not_running).
+    expect(off.notePollerPass).toHaveBeenCalledTimes(1)
   })
 
   it("is run with its transfer checks by a process that polls", async () => {

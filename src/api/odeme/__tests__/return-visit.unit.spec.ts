@@ -5,15 +5,25 @@ import { recordReturn, storefrontTarget } from "../return/return-visit"
 
 const SESSION = "payses_0123456789"
 
-function moduleThatStores(known = true, storedReturns = 0) {
+/** A module whose session has `storedReturns` returns stored of each kind (with the proof, and without: `unproven`). */
+function moduleThatStores(known = true, storedReturns = 0, unproven = storedReturns) {
   const storeNotification = jest.fn(async (input: { state: string }) =>
     known ? { row: { id: "odntf_1", state: input.state, attempts: 0 }, duplicate: false } : null
   )
-  const countReturns = jest.fn(async (_session: string, atMost: number) => Math.min(storedReturns, atMost))
+  const countReturns = jest.fn(async (_session: string, proven: boolean, atMost: number) => Math.min(proven ? storedReturns : unproven, atMost))
   return { odeme: { storeNotification, countReturns } as unknown as OdemeModuleService, storeNotification }
 }
 
 describe("recordReturn", () => {
+  it("returns without the proof filling their bound leave the customer's own its place", async () => {
+    const { odeme, storeNotification } = moduleThatStores(true, 0, 50)
+    const q = { status: "success", uuid: "u-1", hash: "h-1" }
+    expect(await recordReturn(odeme, SESSION, "success", q, false)).toEqual({ id: null, verifiable: false })
+    expect(storeNotification).not.toHaveBeenCalled()
+    expect(await recordReturn(odeme, SESSION, "success", q, true)).toEqual({ id: "odntf_1", verifiable: true })
+    expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ trusted: true }))
+  })
+
   it("stores at most 50 redirects of one session: the 51st visit is sent on, not stored or verified", async () => {
     const { odeme, storeNotification } = moduleThatStores(true, 50)
     expect(await recordReturn(odeme, SESSION, "success", { status: "success", uuid: "u-1", hash: "h-1" })).toEqual({ id: null, verifiable: false })
@@ -43,9 +53,10 @@ describe("recordReturn", () => {
           ...q,
           order_id: SESSION,
           outcome: "success",
-          proven: true,
           arrived: { order_id: SESSION, uuid: q.uuid, status: q.status, hash: q.hash },
         },
+        // The customer's own (the session's proof): verified ahead of copies nothing proved.
+        trusted: true,
         state: "received",
         outcome: null,
       })

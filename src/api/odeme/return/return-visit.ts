@@ -83,7 +83,8 @@ export async function recordReturn(
   // Anyone who knows a session id can open its return address with new parameters each time: the rows
   // of one session are bounded. Redirects are never proof, so one not stored loses nothing (the webhook
   // and the poller confirm the payment); the visitor is still sent on.
-  if ((await odeme.countReturns(sessionId, MAX_RETURNS_PER_SESSION)) >= MAX_RETURNS_PER_SESSION) return { id: null, verifiable: false }
+  // The customer's own (with the proof) are bounded apart from those anyone can send.
+  if ((await odeme.countReturns(sessionId, proven, MAX_RETURNS_PER_SESSION)) >= MAX_RETURNS_PER_SESSION) return { id: null, verifiable: false }
   const status = arrived ? (arrived.success ? arrived.data : null) : outcome === "success" ? "successful" : "failed"
   const stored = await odeme.storeNotification({
     source: "return",
@@ -93,15 +94,16 @@ export async function recordReturn(
     status,
     type: q.type ?? null,
     // The service's own words for verify (spec §4.8); the path names the session when the query does not.
-    // `proven`: anyone who knows a session id can send a return without the proof; only the customer's own says they came back.
     payload: {
       ...q,
       order_id: sessionId,
       outcome,
-      proven,
       arrived: { order_id: q.order_id ?? sessionId, uuid: q.uuid, status: q.status, hash: q.hash },
     },
     raw_body: null,
+    // Anyone who knows a session id can send a return without the proof; only the customer's own says they came back,
+    // and is verified ahead of copies nothing proved.
+    trusted: proven,
     state: verifiable ? "received" : "done",
     outcome: verifiable ? null : "navigation_only",
   })

@@ -2,6 +2,7 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { ODEME_MODULE } from ".."
 import OdemeCharge from "../models/odeme-charge"
+import OdemeHealth from "../models/odeme-health"
 import OdemeNotification from "../models/odeme-notification"
 import OdemePayment from "../models/odeme-payment"
 import OdemeRefund from "../models/odeme-refund"
@@ -12,7 +13,7 @@ export function odemeModuleTests(testSuite: (args: { service: OdemeModuleService
   moduleIntegrationTestRunner<OdemeModuleService>({
     moduleName: ODEME_MODULE,
     resolve: path.join(__dirname, ".."),
-    moduleModels: [OdemePayment, OdemeNotification, OdemeCharge, OdemeRefund],
+    moduleModels: [OdemePayment, OdemeNotification, OdemeCharge, OdemeRefund, OdemeHealth],
     moduleOptions: {
       apiKey: "sk_module_test",
       apiId: 1001,

@@ -7,6 +7,7 @@ jest.setTimeout(60_000)
 odemeModuleTests(({ service }) => {
   describe("odeme module", () => {
     /** A customer's return that said "paid" (navigation only: nothing verifies it). */
+    /** The customer's own return (with the session's proof) saying "paid". */
     const paidReturn = (session_id: string, dedupe_key: string) =>
       service.storeNotification({
         source: "return",
@@ -17,6 +18,7 @@ odemeModuleTests(({ service }) => {
         type: null,
         payload: {},
         raw_body: null,
+        trusted: true,
         state: "done",
         outcome: "navigation_only",
       })
@@ -182,7 +184,12 @@ odemeModuleTests(({ service }) => {
       expect(await service.countOpenWebhooks("payses_c1", 2)).toBe(2)
       await service.updateOdemeNotifications({ id: hooks[0]!.row.id, state: "done" })
       expect(await service.countOpenWebhooks("payses_c1", 50)).toBe(2)
-      expect(await service.countReturns("payses_c1", 50)).toBe(1)
+      // Returns anyone can send are bounded apart from the customer's own (with the session's proof).
+      expect(await service.countReturns("payses_c1", false, 50)).toBe(1)
+      expect(await service.countReturns("payses_c1", true, 50)).toBe(0)
+      await service.storeNotification({ ...base, source: "return", dedupe_key: "key:cr2", state: "done", outcome: "navigation_only", trusted: true })
+      expect(await service.countReturns("payses_c1", true, 50)).toBe(1)
+      expect(await service.countReturns("payses_c1", false, 50)).toBe(1)
     })
 
     it("a copy verify once refused is verified again when it is delivered again; a navigation row is not", async () => {

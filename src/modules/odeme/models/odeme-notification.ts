@@ -28,6 +28,13 @@ const OdemeNotification = model
     verify_result: model.json().nullable(),
     outcome: model.text().nullable(),
     duplicate_count: model.number().default(0),
+    /**
+     * The delivery proved who sent it before verify: a webhook from an address the merchant named as the
+     * service's, or a return with the session's proof. Verified ahead of the rest, outside the session's budget.
+     */
+    trusted: model.boolean().default(false),
+    /** Times its verify waited for the session's budget (forged copies of the session may be using it). */
+    deferrals: model.number().default(0),
     processed_at: model.dateTime().nullable(),
   })
   .indexes([

@@ -53,3 +53,10 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number]
 
 export const NOTIFICATION_SOURCES = ["webhook", "return", "poll", "admin"] as const
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number]
+
+/** The store's health signals (odeme_health): each a count and a time. */
+export const HEALTH_SIGNALS = [
+  "stray_notifications", // notifications for references this store never made
+  "poller_pass", // the poller's last pass
+] as const
+export type HealthSignal = (typeof HEALTH_SIGNALS)[number]

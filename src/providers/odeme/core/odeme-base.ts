@@ -25,6 +25,7 @@ import type {
 } from "@medusajs/framework/types"
 import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
+import { amountMayChange, sameMoney } from "../../../lib/amount-rules"
 import { odemeError } from "../../../lib/medusa-errors"
 import { adminOdemeError } from "../../../api/admin/odeme/errors"
 import type { BankDirectory } from "../../../lib/bank-directory"
@@ -37,7 +38,7 @@ import { applyServiceAnswer, type Applied } from "../../../lib/payment-state/app
 import { medusaState } from "../../../lib/payment-state/medusa-side"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
-import { sessionTag, taggedSessionId } from "../../../lib/session-tag"
+import { sessionTag, taggedSessionId, untaggedSessionId } from "../../../lib/session-tag"
 import { takeWebhook } from "../../../lib/webhook-intake"
 import type OdemeModuleService from "../../../modules/odeme/service"
 import { errorText } from "../../../lib/error-text"
@@ -175,8 +176,21 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
     return data
   }
 
-  /** Cart totals changing deletes the session in Medusa 2.21; an update only refreshes the stored amount. */
+  /**
+   * Cart totals changing deletes the session in Medusa 2.21 (no core flow calls this). An update may change the
+   * amount only of a session nothing was asked for yet: a Quick Checkout form is signed with the amount when the
+   * session starts, and a transfer is created with it, so such a session keeps its money and another one is opened.
+   */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const sessionId = this.medusaSessionId(input as InitiatePaymentInput)
+    const row = await this.odeme.getPayment(sessionId)
+    if (row && !amountMayChange(row) && !sameMoney(row, input)) {
+      throw odemeError(
+        MedusaError.Types.NOT_ALLOWED,
+        "odeme.amount_changed",
+        "This payment's amount can no longer change: start a new payment session for the new amount."
+      )
+    }
     const out = await this.initiatePayment(input as InitiatePaymentInput)
     return { status: out.status, data: out.data }
   }
@@ -204,7 +218,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = input.data ?? {}
-    const sessionId = taggedSessionId(this.options_.apiKey, data)
+    const sessionId = taggedSessionId(this.options_.apiKey, data) ?? (await this.untaggedSessionId(data))
     if (!sessionId) {
       if (data.session_id !== undefined) {
         this.logger_.warn(
@@ -229,6 +243,22 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       await this.apply(sessionId, { kind: "canceled" })
     }
     return { data: { ...data, state: "canceled" } }
+  }
+
+  /**
+   * A session started before the plugin tagged its data (a store upgraded with it open): Medusa hands over the
+   * data it stored for the session when it deletes it, and only then is the session id in it believed.
+   */
+  private async untaggedSessionId(data: Data): Promise<string | null> {
+    if (typeof data.session_id !== "string" || !data.session_id.startsWith("payses_") || "session_tag" in data) return null
+    try {
+      const query = (rootContainer as MedusaContainer).resolve(ContainerRegistrationKeys.QUERY)
+      const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["data"], filters: { id: data.session_id } })
+      return untaggedSessionId(data, (sessions[0] as { data?: unknown } | undefined)?.data)
+    } catch (err) {
+      this.logger_.warn(`medusa-payment-odeme: could not read session ${data.session_id} to cancel it: ${errorText(err)}`)
+      return null
+    }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -288,7 +318,8 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
       throw err
     }
     if (intake.kind !== "stored") {
-      this.logger_.warn(`medusa-payment-odeme: notification on Medusa's generic hook route ignored: ${intake.message}`)
+      const why = intake.kind === "stray" ? "no payment of this store has its order_id (counted in Settings → Odeme)" : intake.message
+      this.logger_.warn(`medusa-payment-odeme: notification on Medusa's generic hook route ignored: ${why}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     this.logger_.warn(

@@ -111,6 +111,14 @@ function ConfigurationSection() {
               <DetailRow label={t("odeme.settings.health.unconfirmed")} testId="odeme-health-unconfirmed">
                 {data.webhook_health.unconfirmed_returns}
               </DetailRow>
+              <DetailRow label={t("odeme.settings.health.strays")} testId="odeme-health-strays">
+                {data.webhook_health.strays?.count && data.webhook_health.strays.last_at
+                  ? t("odeme.settings.health.straysLast", {
+                      count: data.webhook_health.strays.count,
+                      at: formatTime(data.webhook_health.strays.last_at, i18n.language),
+                    })
+                  : 0}
+              </DetailRow>
             </div>
           )}
           <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="odeme-warnings">
@@ -131,7 +139,7 @@ function ConfigurationSection() {
                 data-code={w.code}
                 data-severity={w.severity}
               >
-                {t(`odeme.settings.warnings.${w.code}`, { ...w.params, defaultValue: w.code })}
+                {t(`odeme.settings.warnings.${w.code}`, { ...withTimes(w.params, i18n.language), defaultValue: w.code })}
               </InlineTip>
             ))}
           </div>
@@ -142,6 +150,13 @@ function ConfigurationSection() {
 }
 
 const CHECK_COLORS = { ok: "green", failed: "red", warning: "orange", skipped: "grey" } as const
+
+/** A warning's times (`since`, `last`) as the admin user reads times; the server sends them as ISO text. */
+function withTimes(params: Record<string, string>, language: string): Record<string, string> {
+  const out = { ...params }
+  for (const key of ["since", "last"]) if (out[key]) out[key] = formatTime(out[key], language)
+  return out
+}
 
 function ConnectionSection() {
   const { t, i18n } = useTranslation()

@@ -14,16 +14,26 @@ import { addressWarnings, configurationWarnings, healthWarnings, keyWarnings, we
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const odeme = odemeModule(req.scope)
   const o = odeme.odemeOptions
-  const [health, attention, overdue] = await Promise.all([
+  const [health, attention, processing, overdue, strays] = await Promise.all([
     odeme.webhookHealth(),
     odeme.listAttention({ limit: 1, offset: 0 }),
+    odeme.listAttention({ limit: 100, offset: 0, kinds: ["processing"] }),
     odeme.overdueTransferChecks(),
+    odeme.strayNotifications(),
   ])
+  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
+  const item = (code: string) => processing.rows.filter((r) => r.code === code)
+  const unprocessed = item("notifications_unprocessed")[0]
+  const held = item("notifications_held_back")
   const webhookHealth = {
-    last_webhook_at: health.last_webhook_at ? new Date(health.last_webhook_at).toISOString() : null,
+    last_webhook_at: iso(health.last_webhook_at),
     webhooks_24h: health.webhooks_24h,
     medusa_hook_24h: health.medusa_hook_24h,
     unconfirmed_returns: attention.counts.unconfirmed_return,
+    unprocessed: unprocessed ? { count: unprocessed.count ?? 0, since: iso(unprocessed.since)! } : null,
+    held_back: held.length ? { payments: held.length, since: iso(held.reduce((a, r) => (r.since < a ? r.since : a), held[0].since))! } : null,
+    poller_since: iso(item("poller_not_running")[0]?.since ?? null),
+    strays: { count: strays.count, last_at: iso(strays.last_at), recent: strays.recent },
   }
   res.json({
     mode: o.mode,
@@ -49,7 +59,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     webhook_health: webhookHealth,
     warnings: [
       ...keyWarnings(knownKeyMode(odeme.client), o),
-      ...healthWarnings({ ...webhookHealth, overdue_transfer_checks: overdue }, o),
+      // Only the returns no arriving webhook explains blame the merchant panel's URL.
+      ...healthWarnings({ ...webhookHealth, unconfirmed_returns: attention.codes.unconfirmed_return ?? 0, overdue_transfer_checks: overdue }, o),
       ...addressWarnings(addressesSeen, o),
       ...configurationWarnings(o),
     ],

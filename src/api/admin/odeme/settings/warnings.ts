@@ -24,6 +24,10 @@ export interface ConfigWarning {
     | "customer_address_private" // a private address was taken as a customer's (live): a proxy or storefront server stands in front
     | "sandbox_key_in_live" // live mode with a key the service named a sandbox key: no payment starts
     | "transfer_checks_overdue" // transfers due for a check an hour ago: no process runs the transfer checks
+    | "notifications_unprocessed" // stored notifications no process took up in time: the worker or its Redis is down
+    | "notifications_held_back" // a payment's notifications wait behind copies using its verify budget (forged copies)
+    | "poller_not_running" // the poller has not run for three of its periods while work waits for it
+    | "stray_notifications" // notifications for references this store never made (a test delivery, a second store)
   severity: WarningSeverity
   params: Record<string, string>
 }
@@ -72,16 +76,55 @@ export function configurationWarnings(
   return out
 }
 
+/** What the store saw of the notifications it takes and processes (settings/route.ts reads it). */
+export interface HealthFacts {
+  /** Customers' "paid" returns no notification confirmed, with no webhook arriving at all (the merchant panel's URL). */
+  unconfirmed_returns: number
+  last_webhook_at: string | null
+  medusa_hook_24h?: number
+  overdue_transfer_checks?: number
+  /** Stored notifications no process took up within `notifications.unprocessedAfterMinutes`. */
+  unprocessed?: { count: number; since: string } | null
+  /** Payments whose notifications wait that long behind copies using their verify budget. */
+  held_back?: { payments: number; since: string } | null
+  /** The poller's last pass (or the oldest work waiting for one), when it is three periods old. */
+  poller_since?: string | null
+  strays?: { count: number; last_at: string | null }
+}
+
 /**
- * Customers came back from the payment page saying "paid" and no webhook
- * confirmed it within `notifications.unconfirmedAfterMinutes`: the commonest
- * setup mistake is a wrong or missing webhook URL in the merchant panel.
+ * Whether the service's notifications arrive and get processed. Customers came
+ * back saying "paid" and no webhook arrived at all within
+ * `notifications.unconfirmedAfterMinutes`: the commonest setup mistake is a
+ * wrong or missing webhook URL in the merchant panel. Notifications stored but
+ * not processed point at the worker instead, never at the panel.
  */
 export function healthWarnings(
-  health: { unconfirmed_returns: number; last_webhook_at: string | null; medusa_hook_24h?: number; overdue_transfer_checks?: number },
-  options: Pick<OdemeOptions, "backendUrl">
+  health: HealthFacts,
+  options: Pick<OdemeOptions, "backendUrl"> & { transfer?: Pick<OdemeOptions["transfer"], "pollSchedule"> }
 ): ConfigWarning[] {
   const out: ConfigWarning[] = []
+  if (health.unprocessed) {
+    out.push({
+      code: "notifications_unprocessed",
+      severity: "error",
+      params: { count: String(health.unprocessed.count), since: health.unprocessed.since },
+    })
+  }
+  if (health.poller_since) {
+    out.push({
+      code: "poller_not_running",
+      severity: "error",
+      params: { since: health.poller_since, schedule: options.transfer?.pollSchedule ?? "" },
+    })
+  }
+  if (health.held_back) {
+    out.push({
+      code: "notifications_held_back",
+      severity: "warning",
+      params: { count: String(health.held_back.payments), since: health.held_back.since },
+    })
+  }
   if (health.overdue_transfer_checks) {
     out.push({ code: "transfer_checks_overdue", severity: "warning", params: { count: String(health.overdue_transfer_checks) } })
   }
@@ -99,6 +142,10 @@ export function healthWarnings(
       severity: "warning",
       params: { url: webhookUrlOf(options), count: String(health.medusa_hook_24h) },
     })
+  }
+  // Answered 200 and counted: a merchant who shares the account or the URL with another store should know.
+  if (health.strays?.count) {
+    out.push({ code: "stray_notifications", severity: "warning", params: { count: String(health.strays.count), last: health.strays.last_at ?? "" } })
   }
   return out
 }

@@ -26,7 +26,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     )
   }
   const reopened = await odeme.reopenNotification(id)
-  const result = await processNotification(req.scope, id)
+  const result = await processNotification(req.scope, id, { exact: true })
   const after = await odeme.getNotification(id)
   res.json({
     result,
