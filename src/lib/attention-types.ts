@@ -40,4 +40,12 @@ export interface AttentionItem {
   detail: string | null
   since: string
   actions: AttentionAction[]
+  /** Whose payment it is, from the cart or order it pays (the "needs attention" list; not on an order's own items). */
+  customer?: AttentionCustomer | null
+}
+
+/** The name and e-mail the customer gave Medusa (either may be missing). */
+export interface AttentionCustomer {
+  name: string | null
+  email: string | null
 }

@@ -51,7 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       ...keyWarnings(knownKeyMode(odeme.client), o),
       ...healthWarnings({ ...webhookHealth, overdue_transfer_checks: overdue }, o),
       ...addressWarnings(addressesSeen, o),
-      ...configurationWarnings(o),
+      ...configurationWarnings(o, webhookHealth),
     ],
   })
 }
