@@ -49,4 +49,12 @@ export interface AttentionItem {
   /** How many notifications a `processing` item stands for; null for the others. */
   count: number | null
   actions: AttentionAction[]
+  /** Whose payment it is, from the cart or order it pays (the "needs attention" list; not on an order's own items). */
+  customer?: AttentionCustomer | null
+}
+
+/** The name and e-mail the customer gave Medusa (either may be missing). */
+export interface AttentionCustomer {
+  name: string | null
+  email: string | null
 }

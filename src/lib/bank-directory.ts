@@ -26,6 +26,11 @@ export function formatIban(iban: string): string {
     .trim()
 }
 
+/** The groups whose accounts checkout offers: the configured one (`transfer.bankGroupId`), or all. */
+export function offeredGroups<G extends { id: number }>(all: G[], bankGroupId: number | undefined): G[] {
+  return bankGroupId ? all.filter((g) => g.id === bankGroupId) : all
+}
+
 function toChoice(account: BankAccount, group: { id: number; name: string }): BankChoice {
   const compact = account.bta_iban.replace(/\s+/g, "").toUpperCase()
   return {
@@ -82,7 +87,7 @@ export class BankDirectory {
 
   private async load(): Promise<BankGroupWithAccounts[]> {
     const all = await this.client.listBankGroups()
-    const groups = this.opts.bankGroupId ? all.filter((g) => g.id === this.opts.bankGroupId) : all
+    const groups = offeredGroups(all, this.opts.bankGroupId)
     return Promise.all(
       groups.map(async (g) => ({
         id: g.id,

@@ -14,6 +14,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { eventually, unknownOutcomeTransfer, type EmulatorControl, type StoreApi } from "../support/api"
 import { chooseTurkish, loginToAdmin } from "../support/admin"
+import { closePaymentDetails, NO_CHECK_COUNTED, openPaymentDetails, SERVICE_UUID } from "../support/admin-reading"
 import { closeBrowserStack, openBrowserStack } from "../support/browser-stack"
 import { describeWithChromium } from "../support/chromium"
 import { inPage } from "../support/scenario"
@@ -34,6 +35,8 @@ const EXPECTED = {
     connectionOk: "The connection works.",
     attention: "Needs attention",
     unknownOutcome: "Creating the bank transfer got no clear answer",
+    /** Test connection's bank line: the groups, and (captured) the accounts checkout lists. */
+    bankLine: /OK: \d+ bank groups?, (\d+) accounts? offered at checkout$/,
   },
   tr: {
     provider: "Odeme havale/EFT",
@@ -47,6 +50,7 @@ const EXPECTED = {
     connectionOk: "Bağlantı çalışıyor.",
     attention: "İlgilenilmesi gerekenler",
     unknownOutcome: "Havale oluşturma isteğine net bir yanıt gelmedi",
+    bankLine: /Tamam: \d+ banka grubu, ödeme adımında (\d+) banka hesabı sunuluyor$/,
   },
 } as const
 
@@ -126,14 +130,25 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
         await settle(page)
         // Raw codes and internal ids only under the collapsed "Technical details" (not rendered, so not in innerText).
         expect(await widget.innerText()).not.toMatch(/payses_|pending_authorization|awaiting_transfer|sale_status|navigation_only|check failed/)
+        expect(await widget.innerText()).not.toMatch(SERVICE_UUID)
         const shot = await screenshot(page, `admin-i18n-widget-${lng}`)
         // The Turkish pictures in docs/ come from journeys/turkish.ts, which also checks them for English and ids.
         if (lng === "en") publish(shot, "admin-widget.png")
 
-        // Check now: the service still waits for the money, said in the user's language.
+        // The details: no uuid, and no "last check" counting none before a check.
+        const details = await openPaymentDetails(page, payment)
+        expect(details.text).not.toMatch(SERVICE_UUID)
+        expect(details.text).not.toMatch(NO_CHECK_COUNTED)
+        await closePaymentDetails(page)
+
+        // Check now: the service still waits for the money, said in the user's language: the toast names it in
+        // one line, the card says it.
         await payment.locator('[data-testid="odeme-check-now"]').click()
-        await page.getByText(words.unchanged, { exact: true }).first().waitFor({ timeout: 60_000 })
-        await page.getByText(words.stillWaiting, { exact: true }).first().waitFor({ timeout: 10_000 })
+        await page.locator("[data-sonner-toast]").getByText(words.unchanged, { exact: true }).first().waitFor({ timeout: 60_000 })
+        const answer = payment.locator('[data-testid="odeme-check-result"]')
+        await answer.waitFor({ timeout: 10_000 })
+        expect((await answer.innerText()).trim()).toBe(words.stillWaiting)
+        for (const toast of await page.locator("[data-sonner-toast]").allInnerTexts()) expect(toast).not.toContain(words.stillWaiting)
 
         await page.goto(`${stack.admin}/settings/odeme`)
         const settings = page.locator('[data-testid="odeme-settings"]')
@@ -160,6 +175,14 @@ describeWithChromium("the plugin's Admin in English and Turkish", () => {
         await result.waitFor({ timeout: 60_000 })
         expect(await result.getAttribute("data-ok")).toBe("true")
         await result.getByText(words.connectionOk, { exact: true }).waitFor()
+        // The bank line counts what checkout lists: the accounts, beside the groups.
+        const { bank_groups } = await store.request<{ bank_groups: Array<{ accounts: unknown[] }> }>("GET", "/store/odeme/banks")
+        const bankLine = (await result.locator('[data-testid="odeme-connection-check"][data-check="bank_groups"]').innerText())
+          .replace(/\s+/g, " ")
+          .trim()
+        const accounts = words.bankLine.exec(bankLine)
+        if (!accounts) throw new Error(`Test connection's bank line reads ${JSON.stringify(bankLine)}`)
+        expect(Number(accounts[1])).toBe(bank_groups.reduce((n, g) => n + g.accounts.length, 0))
         await page.locator('[data-testid="odeme-connection-result"]').evaluate((el) => el.scrollIntoView({ block: "start" }))
         await settle(page)
         await screenshot(page, `admin-i18n-settings-${lng}`)

@@ -11,6 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { chooseTurkish, loginToAdmin, warmUpAdmin } from "../support/admin"
+import { askOdemeFromItem, closePaymentDetails, NO_CHECK_COUNTED, openPaymentDetails, SERVICE_UUID } from "../support/admin-reading"
 import { eventually, unknownOutcomeTransfer, type AdminApi, type EmulatorControl, type StoreApi } from "../support/api"
 import { closeBrowserStack, openBrowserStack, scenarioIn } from "../support/browser-stack"
 import { describeWithChromium } from "../support/chromium"
@@ -139,7 +140,8 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
   it("Turkish Admin: the order widget, the needs-attention list and Settings → Odeme", async () => {
     const orderId = orders.card
     if (!orderId) throw new Error("no order from the card scenario to open")
-    await unknownOutcomeTransfer(store, emulator, `e2e-tr-attention-${Date.now().toString(36)}@odeme.test`)
+    const attentionEmail = `e2e-tr-attention-${Date.now().toString(36)}@odeme.test`
+    await unknownOutcomeTransfer(store, emulator, attentionEmail)
     await adminWarm
     // Wide enough for the order page's side column to sit beside the main one (the widget's zone).
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/Istanbul" })
@@ -162,23 +164,72 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
         expect(await payment.getAttribute("data-state")).toBe("paid")
         await widget.evaluate((el) => el.scrollIntoView({ block: "start" }))
         await settle(page)
-        expectTurkishOnly("the order widget", await widget.innerText())
+        const widgetText = await widget.innerText()
+        expectTurkishOnly("the order widget", widgetText)
+        expect(widgetText).not.toMatch(SERVICE_UUID)
         publish(await screenshot(page, "tr-admin-widget"), "admin-widget-tr.png")
+
+        // The details: the customer's way back from the payment page is named as such, not as a notification.
+        const card = await openPaymentDetails(page, payment)
+        expectTurkishOnly("the card payment's details", card.text)
+        expect(card.text).not.toMatch(SERVICE_UUID)
+        const returns = card.drawer.locator('[data-testid="odeme-timeline-event"][data-code="received"][data-source="return"]')
+        expect(await returns.count()).toBeGreaterThan(0)
+        for (const line of await returns.allInnerTexts()) {
+          expect(line).toContain("Müşteri ödeme sayfasından döndü")
+          expect(line).not.toContain("Bildirim alındı")
+        }
+        await closePaymentDetails(page)
+
+        // A bank transfer's details: the status the service was read with is no "last check" before a check.
+        if (orders.transfer) {
+          await page.goto(`${stack.admin}/orders/${orders.transfer}`)
+          const transfer = page.locator('[data-testid="odeme-payment-widget"] [data-testid="odeme-payment"]').first()
+          await transfer.waitFor({ timeout: 150_000 })
+          const details = await openPaymentDetails(page, transfer)
+          expectTurkishOnly("the transfer's details", details.text)
+          expect(details.text).not.toMatch(SERVICE_UUID)
+          expect(details.text).not.toMatch(NO_CHECK_COUNTED)
+          await closePaymentDetails(page)
+        }
 
         await page.goto(`${stack.admin}/settings/odeme`)
         const settings = page.locator('[data-testid="odeme-settings"]')
         await settings.waitFor({ timeout: 120_000 })
-        const item = page.locator('[data-testid="odeme-attention-item"][data-code="creation_unknown"]').first()
+        const item = page.locator('[data-testid="odeme-attention-item"][data-code="creation_unknown"]').filter({ hasText: attentionEmail })
         await item.waitFor({ timeout: 60_000 })
         await settle(page)
         expectTurkishOnly("Settings → Odeme", await settings.innerText())
+        // The card's notification arrived at this http://localhost address: the page says so, and what live needs,
+        // rather than that the service cannot deliver here.
+        expect(Number(await page.locator('[data-testid="odeme-health-24h"]').textContent())).toBeGreaterThan(0)
+        const webhookNote = page.locator('[data-testid="odeme-warning"][data-code="webhook_sandbox_only"]')
+        expect(await webhookNote.innerText()).toContain("Test (sandbox) modunda bildirimler")
+        for (const code of ["webhook_not_https", "webhook_not_public", "webhook_not_reached"]) {
+          expect(await page.locator(`[data-testid="odeme-warning"][data-code="${code}"]`).count()).toBe(0)
+        }
         publish(await screenshot(page, "tr-admin-settings"), "admin-settings-tr.png")
 
+        // Whose payment, how much and what to press, in one line.
+        const who = (await item.locator('[data-testid="odeme-attention-who"]').innerText()).trim()
+        expect(who.startsWith(`Deniz Aksoy · ${attentionEmail} · `)).toBe(true)
+        expect(who).toMatch(/₺/)
         const section = page.locator('[data-testid="odeme-attention-section"]')
         await section.evaluate((el) => el.scrollIntoView({ block: "start" }))
         await settle(page)
         expectTurkishOnly("the needs-attention list", await section.innerText())
         publish(await screenshot(page, "tr-admin-attention"), "admin-attention-tr.png")
+
+        // Ask Odeme now: one line in the toast, the answer in the item, above nothing it covers.
+        const asked = await askOdemeFromItem(page, item)
+        expect(asked.answer).not.toBe("")
+        expectTurkishOnly("the item's answer", asked.answer)
+        for (const toast of asked.toasts) {
+          expect(toast.split("\n").filter((l) => l.trim())).toHaveLength(1)
+          expect(toast).not.toContain(asked.answer)
+          expectTurkishOnly("the toast", toast)
+        }
+        await screenshot(page, "tr-admin-attention-asked")
       },
       { consoleErrors: false }
     )

@@ -2,6 +2,8 @@
  * The Admin's settings page and its "Test connection" button: what to enter
  * in the merchant panel, and each way the service can refuse the plugin.
  */
+import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { odemeModule } from "../../../src/lib/odeme-module"
 import { adminClient } from "../../utils/admin"
 import type { SuiteContext } from "../../utils/environment"
 
@@ -35,13 +37,38 @@ export function adminSettingsSuite({ env, api, getContainer }: SuiteContext) {
         expect(res.data.warnings).toEqual(
           expect.arrayContaining([
             { code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } },
-            { code: "webhook_not_https", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook` } },
+            // Sandbox on http://localhost, and no notification has arrived yet.
+            { code: "webhook_not_reached", severity: "warning", params: { url: `${env.backendUrl}/odeme/webhook` } },
             expect.objectContaining({ code: "sandbox_mode" }),
           ])
         )
+        expect(res.data.webhook_health).toEqual(expect.objectContaining({ last_webhook_at: null, webhooks_24h: 0 }))
         // Codes only: the Admin translates them.
         for (const w of res.data.warnings) expect(Object.keys(w).sort()).toEqual(["code", "params", "severity"])
         expect(JSON.stringify(res.data)).not.toMatch(/api_?key/i)
+      })
+
+      it("once a notification has arrived, says the sandbox reaches the URL and only what live needs, not that it cannot", async () => {
+        const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await db("odeme_notification").insert({
+          id: generateEntityId(undefined, "odntf"),
+          source: "webhook",
+          dedupe_key: "n:settings-arrival:successful",
+          session_id: null,
+          status: "successful",
+          payload: JSON.stringify({ order_id: "payses_settings", status: "successful" }),
+          state: "done",
+          outcome: "unknown_session",
+        })
+        const res = await get("/admin/odeme/settings")
+        expect(res.data.webhook_health).toEqual(expect.objectContaining({ webhooks_24h: 1, last_webhook_at: expect.any(String) }))
+        const codes = res.data.warnings.map((w: any) => w.code)
+        expect(res.data.warnings).toContainEqual({
+          code: "webhook_sandbox_only",
+          severity: "info",
+          params: { url: `${env.backendUrl}/odeme/webhook` },
+        })
+        for (const gone of ["webhook_not_https", "webhook_not_public", "webhook_not_reached"]) expect(codes).not.toContain(gone)
       })
     })
 
@@ -57,7 +84,12 @@ export function adminSettingsSuite({ env, api, getContainer }: SuiteContext) {
         expect(res.status).toBe(200)
         expect(res.data).toEqual(expect.objectContaining({ mode: "sandbox", tested_at: expect.any(String) }))
         expect(checkOf(res.data, "api_key")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
-        expect(checkOf(res.data, "bank_groups")).toEqual(expect.objectContaining({ status: "ok", params: { count: expect.any(Number) } }))
+        // The groups, and the accounts the store's checkout lists from them.
+        const offered = await odemeModule(getContainer()).banks.accounts()
+        expect(offered.length).toBeGreaterThan(0)
+        expect(checkOf(res.data, "bank_groups")).toEqual(
+          expect.objectContaining({ status: "ok", params: { count: expect.any(Number), accounts: offered.length } })
+        )
         expect(checkOf(res.data, "key_mode")).toEqual(expect.objectContaining({ status: "ok", params: { key: "sandbox" } }))
         // Sandbox on http://localhost: a warning, not a failure.
         expect(checkOf(res.data, "webhook_https")).toEqual(expect.objectContaining({ status: "warning", code: "webhook_not_https" }))

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework
 import { adminClient } from "../../utils/admin"
 import type { SuiteContext } from "../../utils/environment"
 import { cartOutcome } from "../../utils/inspect"
-import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
+import { cartWithCollection, cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
 export function adminSuite({ env, api, getContainer }: SuiteContext) {
   describe("Admin API", () => {
@@ -189,6 +189,58 @@ export function adminSuite({ env, api, getContainer }: SuiteContext) {
         const res = await post("/admin/odeme/payments/payses_unknown/check")
         expect(res.status).toBe(404)
         expect(res.data.message).toMatch(/payses_unknown/)
+      })
+    })
+
+    describe("GET /admin/odeme/attention", () => {
+      /** A transfer cart whose customer gave a name in the billing address and an e-mail, before its session. */
+      async function namedTransferCart(email: string, first_name: string, last_name: string) {
+        const { cart, collectionId } = await cartWithCollection(api, store, { email })
+        const address = { first_name, last_name, address_1: "Bağdat Caddesi 1", city: "İstanbul", postal_code: "34710", country_code: "tr" }
+        await api.post(`/store/carts/${cart.id}`, { billing_address: address }, store.headers)
+        const { data } = await api.post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          {
+            provider_id: TRANSFER_PROVIDER,
+            data: { bank_id: await firstBankId(), customer_name: `${first_name} ${last_name}`, sandbox_result: "pending" },
+          },
+          store.headers
+        )
+        return { cart, session: data.payment_collection.payment_sessions[0] }
+      }
+
+      it("names each item's customer from Medusa: an order's, and an open cart's through its session", async () => {
+        // An order whose notification the plugin gave up on.
+        const placed = await namedTransferCart("ayse@example.com", "Ayşe", "Yılmaz")
+        const done = await completeCart(api, store, placed.cart.id)
+        expect(done.data.type).toBe("order")
+        await db()("odeme_notification").insert({
+          id: generateEntityId(undefined, "odntf"),
+          source: "webhook",
+          dedupe_key: `n:attention-customer:${placed.session.id}`,
+          session_id: placed.session.id,
+          status: "successful",
+          payload: JSON.stringify({ order_id: placed.session.id, status: "successful" }),
+          state: "dead",
+          attempts: 12,
+          last_error: "verify failed: the service answered HTTP 500",
+          outcome: "dead",
+        })
+        // A cart left open: the transfer's creation got no clear answer, so no order names it.
+        const open = await namedTransferCart("deniz@example.com", "Deniz", "Aksoy")
+        await env.emulator.control("POST", "/_control/faults", { endpoint: "create_transfer", mode: "commit_then_502", count: 1 })
+        expect((await completeCart(api, store, open.cart.id)).data.type).toBe("cart")
+
+        const res = await get("/admin/odeme/attention")
+        expect(res.status).toBe(200)
+        const itemOf = (sessionId: string) => res.data.items.find((i: any) => i.session_id === sessionId)
+        // Through the order once order.placed has named it on the payment, through the session's cart until then.
+        expect(itemOf(placed.session.id)).toEqual(
+          expect.objectContaining({ kind: "dead_notification", customer: { name: "Ayşe Yılmaz", email: "ayse@example.com" } })
+        )
+        expect(itemOf(open.session.id)).toEqual(
+          expect.objectContaining({ kind: "unknown_outcome", order_id: null, customer: { name: "Deniz Aksoy", email: "deniz@example.com" } })
+        )
       })
     })
 

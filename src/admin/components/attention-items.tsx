@@ -1,12 +1,13 @@
 import { Badge, Button, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { AttentionAction, AttentionItem } from "../lib/odeme-api"
 import { useAttentionAction } from "../lib/queries"
 import type { CheckResult } from "../lib/odeme-api"
-import { attentionColor, formatMoney, formatTime } from "./odeme-status"
+import { attentionColor, formatTime } from "./odeme-status"
 import { TechnicalDetails } from "./technical-details"
-import { attentionTitle, attentionTodo, checkToast, errorText } from "./words"
+import { attentionTitle, attentionTodo, attentionWho, checkToast, errorText } from "./words"
 
 /** The shortest note "Mark resolved" sends: the server's RESOLVE_NOTE_MIN_LENGTH (src/api/admin/odeme/validators.ts). */
 const RESOLVE_NOTE_MIN_LENGTH = 3
@@ -29,6 +30,10 @@ export function AttentionItems({ items, compact = false }: { items: AttentionIte
 
 function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean }) {
   const { t, i18n } = useTranslation()
+  // What "Ask Odeme now" found stays with the item; the toast only names it.
+  const [checked, setChecked] = useState<CheckResult | null>(null)
+  // The order's own items (compact) sit on the order's page: its customer and amount are already there.
+  const who = compact ? "" : attentionWho(item, i18n.language)
   return (
     <li className="flex flex-col gap-y-1" data-testid="odeme-attention-item" data-kind={item.kind} data-code={item.code}>
       <div className="flex flex-wrap items-center gap-x-2">
@@ -39,6 +44,25 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
           {attentionTitle(t, item)}
         </Text>
       </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {who && (
+          <Text size="small" leading="compact" data-testid="odeme-attention-who">
+            {who}
+          </Text>
+        )}
+        {item.actions.length > 0 && (
+          <div className="flex gap-x-2">
+            {item.actions.map((action) => (
+              <ActionButton key={action} item={item} action={action} onChecked={setChecked} />
+            ))}
+          </div>
+        )}
+      </div>
+      {checked && (
+        <Text size="small" leading="compact" className="text-ui-fg-base" data-testid="odeme-attention-check-result" data-code={checked.code}>
+          {checkToast(t, checked).description}
+        </Text>
+      )}
       <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid="odeme-attention-todo">
         {attentionTodo(t, item)}
       </Text>
@@ -51,7 +75,6 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
           ) : (
             t("odeme.attention.noOrder")
           )}
-          {item.amount && <> · {formatMoney(item.amount, item.currency, i18n.language)}</>}
           {" · "}
           {t("odeme.attention.since", { at: formatTime(item.since, i18n.language) })}
         </Text>
@@ -66,18 +89,11 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
           [t("odeme.technical.detail"), item.detail],
         ]}
       />
-      {item.actions.length > 0 && (
-        <div className="flex gap-x-2 pt-1">
-          {item.actions.map((action) => (
-            <ActionButton key={action} item={item} action={action} />
-          ))}
-        </div>
-      )}
     </li>
   )
 }
 
-function ActionButton({ item, action }: { item: AttentionItem; action: AttentionAction }) {
+function ActionButton({ item, action, onChecked }: { item: AttentionItem; action: AttentionAction; onChecked: (r: CheckResult) => void }) {
   const { t } = useTranslation()
   const mutation = useAttentionAction(action)
   const target =
@@ -98,10 +114,12 @@ function ActionButton({ item, action }: { item: AttentionItem; action: Attention
       { id: target, kind: item.refund_id ? "refund" : "charge", note: note ?? undefined },
       {
         onSuccess: (answer: unknown) => {
-          // "Ask Odeme now" says what it found (still waiting, paid now, unknown to the service), not just "done".
+          // "Ask Odeme now" says what it found (still waiting, paid now, unknown to the service), not just "done":
+          // one line in the toast, the sentence in the item, where it does not cover the item's buttons.
           if (action === "check" && answer && typeof answer === "object" && "state" in answer) {
             const shown = checkToast(t, answer as CheckResult)
-            toast[shown.kind](shown.title, { description: shown.description })
+            onChecked(answer as CheckResult)
+            toast[shown.kind](shown.title)
           } else toast.success(t("odeme.attention.toast.done"))
         },
         onError: (e: unknown) => toast.error(t("odeme.attention.toast.failed"), { description: errorText(t, e) }),

@@ -2,6 +2,8 @@ import { Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { AdminCharge } from "../lib/odeme-api"
 import { formatMoney, formatTime, type BadgeColor } from "./odeme-status"
+import { TechnicalDetails } from "./technical-details"
+import { chargeStatusLabel } from "./words"
 
 const ROLE_COLORS: Record<string, BadgeColor> = { primary: "green", duplicate: "red", late: "purple", rejected: "orange", none: "grey" }
 
@@ -11,22 +13,22 @@ export function ChargesList({ charges }: { charges: AdminCharge[] }) {
   return (
     <ul className="flex flex-col gap-y-1" data-testid="odeme-charges">
       {charges.map((c) => (
-        <li key={c.id} className="flex flex-wrap items-center gap-x-2" data-testid="odeme-charge" data-role={c.role}>
-          <Badge size="2xsmall" color={ROLE_COLORS[c.role] ?? "grey"}>
-            {t(`odeme.charges.roles.${c.role}`, { defaultValue: t("odeme.charges.roles.other", { role: c.role }) })}
-          </Badge>
-          <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
-            {formatMoney(c.amount, c.currency, i18n.language)} ·{" "}
-            {t(`odeme.charges.statuses.${c.status}`, { defaultValue: t("odeme.charges.statuses.other", { status: c.status }) })}
-          </Text>
-          <Text size="xsmall" leading="compact" className="text-ui-fg-muted font-mono" title={c.service_uuid}>
-            {c.service_uuid.slice(0, 8)}…
-          </Text>
-          {c.acknowledged_at && (
-            <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
-              {t("odeme.charges.acknowledged", { at: formatTime(c.acknowledged_at, i18n.language) })}
+        <li key={c.id} className="flex flex-col gap-y-0.5" data-testid="odeme-charge" data-role={c.role}>
+          <div className="flex flex-wrap items-center gap-x-2">
+            <Badge size="2xsmall" color={ROLE_COLORS[c.role] ?? "grey"}>
+              {t(`odeme.charges.roles.${c.role}`, { defaultValue: t("odeme.charges.roles.other", { role: c.role }) })}
+            </Badge>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+              {formatMoney(c.amount, c.currency, i18n.language)} · {chargeStatusLabel(t, c.status)}
             </Text>
-          )}
+            {c.acknowledged_at && (
+              <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+                {t("odeme.charges.acknowledged", { at: formatTime(c.acknowledged_at, i18n.language) })}
+              </Text>
+            )}
+          </div>
+          {/* The service's id of the payment, for the merchant panel: technical, so folded. */}
+          <TechnicalDetails testId="odeme-charge-technical" rows={[[t("odeme.technical.serviceUuid"), c.service_uuid]]} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { DetailRow } from "./detail-row"
 import { formatTime } from "./odeme-status"
 import { PaymentTimeline } from "./payment-timeline"
 import { TechnicalDetails } from "./technical-details"
-import { attentionTitle, flowLabel, lastCheckText, providerLabel, sessionStatusLabel, stateLabel } from "./words"
+import { attentionTitle, flowLabel, lastCheckLabel, lastCheckText, providerLabel, sessionStatusLabel, stateLabel } from "./words"
 
 /** Everything about one payment, in a drawer, so the widget in the side column stays short. */
 export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePayment }) {
@@ -41,7 +41,7 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
               </DetailRow>
             )}
             {p.last_checked_at && (
-              <DetailRow label={t("odeme.widget.lastCheck")} testId="odeme-last-check">
+              <DetailRow label={lastCheckLabel(t, p)} testId="odeme-last-check">
                 {p.last_check
                   ? t("odeme.widget.lastCheckAt", { result: lastCheckText(t, p.last_check), at: formatTime(p.last_checked_at, i18n.language) })
                   : formatTime(p.last_checked_at, i18n.language)}

@@ -26,7 +26,7 @@ export function PaymentTimeline({ events }: { events: TimelineEvent[] }) {
       </Table.Header>
       <Table.Body>
         {events.map((e, i) => (
-          <Table.Row key={`${e.at}-${e.code}-${i}`} data-testid="odeme-timeline-event" data-kind={e.kind} data-code={e.code}>
+          <Table.Row key={`${e.at}-${e.code}-${i}`} data-testid="odeme-timeline-event" data-kind={e.kind} data-code={e.code} data-source={e.source}>
             <Table.Cell className="whitespace-nowrap align-top">{formatTime(e.at, i18n.language)}</Table.Cell>
             <Table.Cell className="align-top">
               <Badge size="2xsmall" color={kindColor(e.kind)}>

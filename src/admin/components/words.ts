@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next"
 import type { AdminOdemePayment, AttentionItem, CheckResult, ConnectionCheck, LastCheck, TimelineEvent } from "../lib/odeme-api"
+import { formatMoney } from "./odeme-status"
 
 /**
  * The server sends codes; these turn them into the admin user's language.
@@ -31,14 +32,13 @@ export function modeLabel(t: T, mode: string): string {
 export function timelineText(t: T, e: TimelineEvent): string {
   const p = e.params ?? {}
   switch (e.code) {
-    case "received":
-      return t("odeme.timeline.received", { status: p.status ? chargeStatusLabel(t, String(p.status)) : "–" })
-    case "last_check": {
-      const text = t("odeme.timeline.last_check", { count: Number(p.count ?? 0) })
-      if (typeof p.result !== "string") return text
-      const params = Object.fromEntries(Object.entries(p).filter(([, v]) => typeof v === "string")) as Record<string, string>
-      return `${text}: ${lastCheckText(t, { code: p.result as LastCheck["code"], failed: false, params })}`
+    case "received": {
+      const status = p.status ? chargeStatusLabel(t, String(p.status)) : "–"
+      // A redirect is the customer's browser coming back, not a notification from the service.
+      return e.source === "return" ? t("odeme.timeline.received_return", { status }) : t("odeme.timeline.received", { status })
     }
+    case "last_check":
+      return checkEventText(t, e)
     case "duplicates":
     case "dead":
     case "retry":
@@ -54,6 +54,35 @@ export function timelineText(t: T, e: TimelineEvent): string {
   }
 }
 
+/**
+ * The status check event: what the service said, and whether it was a check
+ * at all. Medusa's own read of a transfer when it authorizes it is counted as
+ * no check, so before the first check nothing is called the last check; a
+ * check that got no answer says so; a transfer's creation is said as such.
+ */
+function checkEventText(t: T, e: TimelineEvent): string {
+  const p = e.params ?? {}
+  if (p.result === "created") return t("odeme.timeline.outcome_created")
+  const params = Object.fromEntries(Object.entries(p).filter(([, v]) => typeof v === "string")) as Record<string, string>
+  const result =
+    typeof p.result === "string" ? lastCheckText(t, { code: p.result as LastCheck["code"], failed: false, params }) : t("odeme.lastCheck.other")
+  if (e.kind === "error") return t("odeme.timeline.check_failed", { reason: result })
+  const count = Number(p.count ?? 0)
+  if (count === 0) return t("odeme.timeline.status_read", { result })
+  return `${t("odeme.timeline.last_check", { count })}: ${result}`
+}
+
+/** The label of a payment's last status line: a check, or (before the first check) the status the service was read with. */
+export function lastCheckLabel(t: T, p: Pick<AdminOdemePayment, "check_attempts" | "last_check">): string {
+  return p.check_attempts > 0 || p.last_check?.failed ? t("odeme.widget.lastCheck") : t("odeme.widget.statusRead")
+}
+
+/** Whose payment an item is and how much, in one line: "Ayşe Yılmaz · ayse@example.com · ₺300,00". */
+export function attentionWho(item: Pick<AttentionItem, "customer" | "amount" | "currency">, locale?: string): string {
+  const money = item.amount ? formatMoney(item.amount, item.currency, locale) : null
+  return [item.customer?.name, item.customer?.email, money].filter(Boolean).join(" · ")
+}
+
 export function attentionTitle(t: T, item: Pick<AttentionItem, "code"> & { count?: number | null }): string {
   return t(`odeme.attention.codes.${item.code}`, {
     count: item.count ?? undefined,
@@ -67,7 +96,7 @@ export function attentionTodo(t: T, item: Pick<AttentionItem, "code">): string {
 
 export function connectionText(t: T, c: ConnectionCheck): string {
   if (c.code === "ok") {
-    if (c.check === "bank_groups") return t("odeme.connection.codes.okBankGroups", { count: Number(c.params.count ?? 0) })
+    if (c.check === "bank_groups") return bankAccountsText(t, c.params)
     if (c.check === "key_mode") return t("odeme.connection.codes.okKeyMode", { key: modeLabel(t, String(c.params.key)) })
     // Plain "OK" already shows as the check's status.
     return ""
@@ -75,6 +104,18 @@ export function connectionText(t: T, c: ConnectionCheck): string {
   const params: Record<string, string | number> = { ...c.params }
   for (const k of ["key", "configured"]) if (typeof params[k] === "string") params[k] = modeLabel(t, String(params[k]))
   return t(`odeme.connection.codes.${c.code}`, params)
+}
+
+/** The bank groups and the accounts checkout offers from them (an older server counts groups only). */
+function bankAccountsText(t: T, params: ConnectionCheck["params"]): string {
+  const groups = t("odeme.connection.codes.okBankGroups", { count: Number(params.count ?? 0) })
+  if (params.accounts === undefined) return groups
+  const count = Number(params.accounts)
+  const accounts =
+    params.group === undefined
+      ? t("odeme.connection.codes.okBankAccounts", { count })
+      : t("odeme.connection.codes.okBankAccountsOfGroup", { count, group: params.group })
+  return `${groups}, ${accounts}`
 }
 
 export function chargeStatusLabel(t: T, status: string): string {

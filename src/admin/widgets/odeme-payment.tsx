@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { AttentionItems } from "../components/attention-items"
@@ -9,7 +10,7 @@ import { DetailRow } from "../components/detail-row"
 import { formatMoney, formatTime, stateColor } from "../components/odeme-status"
 import { PaymentDetailsDrawer } from "../components/payment-details"
 import { checkToast, collectionStatusLabel, errorText, flowLabel, lastCheckText, providerLabel, stateLabel } from "../components/words"
-import type { AdminOrderCollection, AdminOrderPayment } from "../lib/odeme-api"
+import type { AdminOrderCollection, AdminOrderPayment, CheckResult } from "../lib/odeme-api"
 import { useCheckPayment, useOrderPayments } from "../lib/queries"
 
 /**
@@ -143,11 +144,14 @@ function PaymentCard({
   const check = useCheckPayment()
   const money = (amount: string | null, currency: string | null) => formatMoney(amount, currency, i18n.language)
 
+  // What the check found stays on the card; the toast only names it.
+  const [checked, setChecked] = useState<CheckResult | null>(null)
   const checkNow = () =>
     check.mutate(p.session_id, {
       onSuccess: (r) => {
         const shown = checkToast(t, r)
-        toast[shown.kind](shown.title, { description: shown.description })
+        setChecked(r)
+        toast[shown.kind](shown.title)
       },
       onError: (e) => toast.error(t("odeme.widget.toast.failedTitle"), { description: errorText(t, e) }),
     })
@@ -285,6 +289,13 @@ function PaymentCard({
           {t("odeme.widget.checkNow")}
         </Button>
       </div>
+      {checked && (
+        <div className="px-6 py-3">
+          <Text size="small" leading="compact" data-testid="odeme-check-result" data-code={checked.code}>
+            {checkToast(t, checked).description}
+          </Text>
+        </div>
+      )}
     </Container>
   )
 }

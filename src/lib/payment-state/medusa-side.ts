@@ -56,7 +56,7 @@ const sum = (xs: Amount[] | null | undefined) => (xs ?? []).reduce((acc, x) => M
 /** What a Medusa payment still holds of the customer's money: captured less refunded. */
 const held = (p: MedusaPayment) => MathBN.sub(sum(p.captures), sum(p.refunds))
 /** A link Query may hand back as a one-element list. */
-const one = <T>(x: T | T[] | null | undefined): T | null => (Array.isArray(x) ? (x[0] ?? null) : (x ?? null))
+export const one = <T>(x: T | T[] | null | undefined): T | null => (Array.isArray(x) ? (x[0] ?? null) : (x ?? null))
 
 /**
  * Where Medusa stands for a payment session, in one query: payment captured

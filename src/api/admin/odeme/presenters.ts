@@ -20,7 +20,7 @@ export type { TimelineEvent, TimelineKind } from "./timeline"
 export type { LastCheck, LastCheckCode } from "./last-check"
 
 /** The "needs attention" contract (GET /admin/odeme/attention, and per payment of an order): one definition, in lib. */
-export type { AttentionAction, AttentionItem, AttentionKind } from "../../../lib/attention-types"
+export type { AttentionAction, AttentionCustomer, AttentionItem, AttentionKind } from "../../../lib/attention-types"
 
 export interface AttentionCounts {
   review: number

@@ -20,10 +20,18 @@ const httpError = (status: number, serviceMessage = `refused (${KEY})`) =>
     secrets: [KEY],
   })
 
+const account = (id: number) => ({ bta_id: id, bta_name: "Banka", bta_fullname: "Mağaza", bta_iban: "TR000000000000000000000000" })
+
 const client = (
-  over: { groups?: () => Promise<unknown[]>; verify?: () => Promise<{ mode?: string; is_valid: boolean; official_status: string }> } = {}
+  over: {
+    groups?: () => Promise<unknown[]>
+    banks?: (groupId: number) => Promise<unknown[]>
+    verify?: () => Promise<{ mode?: string; is_valid: boolean; official_status: string }>
+  } = {}
 ) => ({
   listBankGroups: jest.fn(over.groups ?? (async () => [{ id: 1, name: "Banks" }])),
+  // Each group lists as many accounts as its id: group 1 one, group 2 two.
+  listBanks: jest.fn(over.banks ?? (async (groupId: number) => Array.from({ length: groupId }, (_, i) => account(groupId * 10 + i)))),
   verifyNotification: jest.fn(over.verify ?? (async () => ({ is_valid: false, official_status: "pending", mode: "sandbox" }))),
 })
 
@@ -38,7 +46,7 @@ describe("Test connection", () => {
       tested_at: "2026-11-23T10:00:00.000Z",
       checks: [
         { check: "api_key", status: "ok", code: "ok", params: {}, detail: null },
-        { check: "bank_groups", status: "ok", code: "ok", params: { count: 1 }, detail: null },
+        { check: "bank_groups", status: "ok", code: "ok", params: { count: 1, accounts: 1 }, detail: null },
         { check: "key_mode", status: "ok", code: "ok", params: { key: "sandbox" }, detail: null },
         { check: "webhook_https", status: "ok", code: "ok", params: { url: "https://api.shop.example/odeme/webhook" }, detail: null },
       ],
@@ -132,23 +140,54 @@ describe("Test connection", () => {
       detail: null,
     })
     const right = await testConnection(client({ groups }) as any, { ...sandbox, transfer: { bankGroupId: 2 } })
-    expect(right.checks.find((c) => c.check === "bank_groups")).toEqual(expect.objectContaining({ status: "ok", code: "ok" }))
+    expect(right.checks.find((c) => c.check === "bank_groups")).toEqual(
+      expect.objectContaining({ status: "ok", code: "ok", params: { count: 2, accounts: 2, group: 2 } })
+    )
+  })
+
+  it("counts the accounts checkout offers beside the groups: those of every group, or of the configured one", async () => {
+    const groups = async () => [
+      { id: 1, name: "Banks" },
+      { id: 2, name: "More banks" },
+    ]
+    const c = client({ groups })
+    const all = await testConnection(c as any, sandbox)
+    expect(all.checks.find((x) => x.check === "bank_groups")).toEqual(expect.objectContaining({ status: "ok", params: { count: 2, accounts: 3 } }))
+    expect(c.listBanks.mock.calls).toEqual([[1], [2]])
+  })
+
+  it("warns when the groups hold no account, and fails, redacted, when their accounts cannot be listed", async () => {
+    const empty = await testConnection(client({ banks: async () => [] }) as any, sandbox)
+    expect(empty.checks.find((c) => c.check === "bank_groups")).toEqual(
+      expect.objectContaining({ status: "warning", code: "no_bank_groups", params: { count: 1, accounts: 0 } })
+    )
+    const failing = await testConnection(client({ banks: async () => Promise.reject(httpError(500)) }) as any, sandbox)
+    expect(failing.ok).toBe(false)
+    expect(failing.checks.find((c) => c.check === "bank_groups")).toEqual(
+      expect.objectContaining({ status: "failed", code: "service_error", params: { status: 500 } })
+    )
+    expect(JSON.stringify(failing)).not.toContain(KEY)
   })
 })
 
 describe("configuration warnings", () => {
   const codes = (o: Parameters<typeof configurationWarnings>[0]) => configurationWarnings(o).map((w) => `${w.severity}:${w.code}`)
 
-  it("in sandbox on localhost: webhook not HTTPS and not public (warnings), api_ip advice, sandbox", () => {
+  it("in sandbox on localhost before any notification: not reached yet (a warning), api_ip advice, sandbox", () => {
     expect(codes({ mode: "sandbox", backendUrl: "http://localhost:9000", minimumAmountTry: undefined })).toEqual([
-      "warning:webhook_not_https",
-      "info:webhook_not_public",
+      "warning:webhook_not_reached",
       "info:api_ip_quick_checkout",
       "info:sandbox_mode",
     ])
   })
 
   it("in live: errors for a webhook the service cannot reach, advice on keys and the minimum", () => {
+    expect(codes({ mode: "live", backendUrl: "http://localhost:9000", minimumAmountTry: "10" })).toEqual([
+      "error:webhook_not_https",
+      "error:webhook_not_public",
+      "info:api_ip_quick_checkout",
+      "info:live_keys",
+    ])
     expect(codes({ mode: "live", backendUrl: "https://10.0.0.5", minimumAmountTry: undefined })).toEqual([
       "error:webhook_not_public",
       "info:api_ip_quick_checkout",

@@ -3,6 +3,7 @@ import type { OdemeOptions } from "../../../../lib/options"
 import { keyModeOf, MODE_PROBE } from "../../../../lib/key-mode"
 import { webhookUrlOf } from "../settings/warnings"
 import { errorText } from "../../../../lib/error-text"
+import { offeredGroups } from "../../../../lib/bank-directory"
 
 /**
  * Test connection: calls the service with the configured key and says what
@@ -62,8 +63,42 @@ export function classifyServiceError(err: unknown, apiKey: string): Pick<Connect
   }
 }
 
+/**
+ * The bank groups, and the accounts checkout offers from them: checkout lists
+ * accounts, not groups, so a count of groups alone reads as a mismatch with
+ * what the customer sees. The lists are asked as checkout asks them.
+ */
+async function bankAccountsCheck(
+  client: Pick<OdemeClient, "listBanks">,
+  groups: Array<{ id: number }>,
+  options: { apiKey: string; transfer?: Pick<OdemeOptions["transfer"], "bankGroupId"> }
+): Promise<ConnectionCheck> {
+  const only = options.transfer?.bankGroupId
+  if (groups.length === 0) return { check: "bank_groups", status: "warning", code: "no_bank_groups", params: { count: 0, accounts: 0 }, detail: null }
+  // The storefront offers only this group's accounts: none, and the customer sees no bank to pay.
+  if (only !== undefined && !groups.some((g) => g.id === only)) {
+    return {
+      check: "bank_groups",
+      status: "failed",
+      code: "bank_group_unknown",
+      params: { id: only, ids: groups.map((g) => g.id).join(", ") },
+      detail: null,
+    }
+  }
+  let accounts: number
+  try {
+    accounts = (await Promise.all(offeredGroups(groups, only).map((g) => client.listBanks(g.id)))).reduce((n, list) => n + list.length, 0)
+  } catch (err) {
+    return { check: "bank_groups", status: "failed", ...classifyServiceError(err, options.apiKey) }
+  }
+  const params = { count: groups.length, accounts, ...(only !== undefined ? { group: only } : {}) }
+  return accounts === 0
+    ? { check: "bank_groups", status: "warning", code: "no_bank_groups", params, detail: null }
+    : { check: "bank_groups", status: "ok", code: "ok", params, detail: null }
+}
+
 export async function testConnection(
-  client: Pick<OdemeClient, "listBankGroups" | "verifyNotification">,
+  client: Pick<OdemeClient, "listBankGroups" | "listBanks" | "verifyNotification">,
   options: Pick<OdemeOptions, "mode" | "backendUrl" | "apiKey"> & { transfer?: Pick<OdemeOptions["transfer"], "bankGroupId"> },
   now: () => Date = () => new Date()
 ): Promise<ConnectionResult> {
@@ -74,21 +109,7 @@ export async function testConnection(
     const groups = await client.listBankGroups()
     reached = true
     checks.push({ check: "api_key", status: "ok", code: "ok", params: {}, detail: null })
-    const only = options.transfer?.bankGroupId
-    checks.push(
-      groups.length === 0
-        ? { check: "bank_groups", status: "warning", code: "no_bank_groups", params: { count: 0 }, detail: null }
-        : only !== undefined && !groups.some((g) => g.id === only)
-          ? // The storefront offers only this group's accounts: none, and the customer sees no bank to pay.
-            {
-              check: "bank_groups",
-              status: "failed",
-              code: "bank_group_unknown",
-              params: { id: only, ids: groups.map((g) => g.id).join(", ") },
-              detail: null,
-            }
-          : { check: "bank_groups", status: "ok", code: "ok", params: { count: groups.length }, detail: null }
-    )
+    checks.push(await bankAccountsCheck(client, groups, options))
   } catch (err) {
     checks.push({ check: "api_key", status: "failed", ...classifyServiceError(err, options.apiKey) })
   }

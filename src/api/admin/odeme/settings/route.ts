@@ -62,7 +62,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       // Only the returns no arriving webhook explains blame the merchant panel's URL.
       ...healthWarnings({ ...webhookHealth, unconfirmed_returns: attention.codes.unconfirmed_return ?? 0, overdue_transfer_checks: overdue }, o),
       ...addressWarnings(addressesSeen, o),
-      ...configurationWarnings(o),
+      ...configurationWarnings(o, webhookHealth),
     ],
   })
 }

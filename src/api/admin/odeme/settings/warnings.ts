@@ -11,8 +11,10 @@ export type WarningSeverity = "error" | "warning" | "info"
 
 export interface ConfigWarning {
   code:
-    | "webhook_not_https" // the service delivers webhooks over HTTPS only
-    | "webhook_not_public" // localhost or a private address: the service cannot reach it
+    | "webhook_not_https" // live: the service delivers webhooks over HTTPS only
+    | "webhook_not_public" // live: localhost or a private address, the service cannot reach it
+    | "webhook_sandbox_only" // sandbox: notifications arrive at a URL the live service would not deliver to
+    | "webhook_not_reached" // sandbox: none has arrived yet at a URL the live service would not deliver to
     | "api_ip_quick_checkout" // Quick Checkout is posted by the customer's browser
     | "sandbox_mode"
     | "live_keys"
@@ -39,21 +41,21 @@ export function webhookUrlOf(options: Pick<OdemeOptions, "backendUrl">): string 
   return `${options.backendUrl}/odeme/webhook`
 }
 
+/** What the page knows of notifications reaching this store (GET /admin/odeme/settings `webhook_health`). */
+export interface WebhookArrivals {
+  last_webhook_at: string | null
+  webhooks_24h: number
+}
+
 export function configurationWarnings(
   options: Pick<OdemeOptions, "mode" | "backendUrl" | "minimumAmountTry"> & {
     checkout?: Pick<OdemeOptions["checkout"], "currencyVariant">
     exchangeRatesTry?: OdemeOptions["exchangeRatesTry"]
-  }
+  },
+  arrivals?: WebhookArrivals
 ): ConfigWarning[] {
-  const webhook = webhookUrlOf(options)
+  const out: ConfigWarning[] = [...webhookAddressWarnings(options, arrivals)]
   const live = options.mode === "live"
-  const out: ConfigWarning[] = []
-  if (!webhook.startsWith("https://")) {
-    out.push({ code: "webhook_not_https", severity: live ? "error" : "warning", params: { url: webhook } })
-  }
-  if (isPrivateHost(new URL(webhook).hostname)) {
-    out.push({ code: "webhook_not_public", severity: live ? "error" : "info", params: { url: webhook } })
-  }
   out.push({ code: "api_ip_quick_checkout", severity: "info", params: { value: "0.0.0.0" } })
   // Variant A: the service confirms a USD, EUR or GBP cart in TRY, checked against the configured rate; without
   // one, each such payment is taken and then listed for review, with no order. None at all: an error; some: which.
@@ -90,6 +92,30 @@ export interface HealthFacts {
   /** The poller's last pass (or the oldest work waiting for one), when it is three periods old. */
   poller_since?: string | null
   strays?: { count: number; last_at: string | null }
+}
+
+/**
+ * Whether the service can deliver to the webhook URL. The live service
+ * delivers only to a public HTTPS address (spec §6.2). A sandbox may deliver
+ * to another one, and the page counts what arrived: saying it cannot under a
+ * count of arrivals contradicts itself, so in sandbox what arrived decides
+ * what is said, and what matters for live is said as such.
+ */
+export function webhookAddressWarnings(options: Pick<OdemeOptions, "mode" | "backendUrl">, arrivals?: WebhookArrivals): ConfigWarning[] {
+  const url = webhookUrlOf(options)
+  const notHttps = !url.startsWith("https://")
+  const local = isPrivateHost(new URL(url).hostname)
+  if (!notHttps && !local) return []
+  if (options.mode === "live") {
+    const out: ConfigWarning[] = []
+    if (notHttps) out.push({ code: "webhook_not_https", severity: "error", params: { url } })
+    if (local) out.push({ code: "webhook_not_public", severity: "error", params: { url } })
+    return out
+  }
+  const arriving = !!arrivals && (arrivals.webhooks_24h > 0 || !!arrivals.last_webhook_at)
+  return arriving
+    ? [{ code: "webhook_sandbox_only", severity: "info", params: { url } }]
+    : [{ code: "webhook_not_reached", severity: "warning", params: { url } }]
 }
 
 /**
