@@ -20,6 +20,8 @@
  * storefront moved to :8001): DEMO_STOREFRONT_ORIGINS=http://localhost:8000 (comma-separated).
  * Without it the plugin refuses that storefront's Quick Checkout return_url
  * (odeme.return_url_not_allowed: "return_url must be on one of the storefront origins…").
+ * DEMO_STORE_SENDS_EMAIL=1: the storefront's return page promises an order e-mail (the demo store
+ * sends none, so by default it does not).
  * --ci: for tests and scripts. Non-interactive; prints one line
  *   `[demo] READY {"storefront":…,"backend":…,"emulator":…,"admin":…,"publishableKey":…,"dataDir":…}`
  * when everything answers; stops everything when its stdin closes (the parent went away) or on

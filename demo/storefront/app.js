@@ -3,8 +3,9 @@
  * scripts/demo.js). This entry wires the header and routes; each page lives in js/.
  * Pages (all served as index.html):
  *   /                   products + cart (js/shop.js, js/cart.js)
- *   /checkout           address → shipping → payment (Quick Checkout or Havale/EFT) (js/checkout.js, js/payment.js)
- *   /checkout/return    back from the payment service (?status=paid|pending|failed&session_id&cart_id[&message]) (js/return.js)
+ *   /checkout           address → shipping → payment (Quick Checkout or Havale/EFT); ?reason=<code> after a failed
+ *                       payment (a code of odeme.odemeFailureMessage, never text) (js/checkout.js, js/payment.js)
+ *   /checkout/return    back from the payment service (?status=paid|pending|failed&session_id[&reason][&returned=cancel]) (js/return.js)
  *   /checkout/transfer  transfer instructions, polls the session status (?session_id&cart_id&order_id) (js/transfer.js)
  *   /order/confirmed    order confirmation (?order_id) (js/confirmation.js)
  *   /payment-collection/:id  what an edited order still owes, paid with either provider: Admin's
@@ -35,7 +36,6 @@ async function setCurrency(currency) {
 
 async function route() {
   const path = location.pathname.replace(/\/+$/, "") || "/"
-  if (path === "/checkout/return") return returnPage()
   if (path === "/checkout/transfer") return transferPage()
   if (path === "/order/confirmed") return confirmationPage()
   if (path.startsWith("/payment-collection/")) {
@@ -46,6 +46,8 @@ async function route() {
   renderCartCount()
   if (state.cart?.currency_code) state.currency = state.cart.currency_code.toUpperCase()
   applyLanguage()
+  // The return page too: while the payment is confirmed the cart still holds its items (the header counts them).
+  if (path === "/checkout/return") return returnPage()
   if (path === "/checkout") return checkoutPage()
   return shopPage()
 }

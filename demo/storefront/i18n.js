@@ -1,4 +1,7 @@
-/** Storefront labels. index.html carries the Turkish text; app.js swaps them by `data-i18n` key. */
+/**
+ * Storefront labels. index.html carries the Turkish text; app.js swaps them by `data-i18n` key.
+ * The return page's words and every failure's text are the plugin's (medusa-payment-odeme/storefront).
+ */
 export const messages = {
   tr: {
     title: "Odeme Demo Mağaza",
@@ -54,18 +57,9 @@ export const messages = {
     demoOnly: "Yalnızca demo: emülatörün kontrol API'si",
     returnTitle: "Ödeme sonucu",
     confirming: "Ödemeniz doğrulanıyor…",
-    stillConfirming: "Ödemeniz onaylanıyor",
-    stillConfirmingDetail:
-      "Onaylandığında siparişiniz oluşturulur ve size e-posta ile bildirilir; bu sayfada beklemeniz gerekmez. Lütfen tekrar ödemeyin.",
     errorGeneric: "Bir sorun oluştu. Lütfen tekrar deneyin.",
     deadline: "Son gönderim zamanı",
-    completing: "Sipariş oluşturuluyor…",
     paymentFailed: "Ödeme başarısız oldu.",
-    reason_insufficient_funds: "Kartınızda yeterli bakiye yok.",
-    reason_authentication_failed: "3D Secure doğrulaması başarısız oldu.",
-    reason_canceled: "Ödeme iptal edildi.",
-    reason_declined: "Ödeme reddedildi.",
-    tryAgain: "Başka bir yöntemle tekrar deneyin.",
     backToPayment: "Ödeme yöntemine dön",
     orderConfirmed: "Siparişiniz alındı",
     orderNumber: "Sipariş no",
@@ -150,18 +144,9 @@ export const messages = {
     demoOnly: "Demo only: the emulator's control API",
     returnTitle: "Payment result",
     confirming: "Confirming your payment…",
-    stillConfirming: "Your payment is being confirmed",
-    stillConfirmingDetail:
-      "Your order is placed as soon as it is, and you will get an e-mail; you need not wait on this page. Please do not pay again.",
     errorGeneric: "Something went wrong. Please try again.",
     deadline: "Send it by",
-    completing: "Creating your order…",
     paymentFailed: "The payment failed.",
-    reason_insufficient_funds: "Your card has insufficient balance.",
-    reason_authentication_failed: "3D Secure authentication failed.",
-    reason_canceled: "The payment was canceled.",
-    reason_declined: "The payment was declined.",
-    tryAgain: "Please try again with another method.",
     backToPayment: "Back to the payment method",
     orderConfirmed: "Thank you for your order",
     orderNumber: "Order no",

@@ -9,6 +9,7 @@
 jest.setTimeout(240_000)
 
 import "./journeys/checkout"
+import "./journeys/return-page"
 import "./journeys/turkish"
 import "./journeys/admin-i18n"
 import "./journeys/balance-link"

@@ -91,7 +91,8 @@ export type CompleteWhenPaidResult<O> =
   | { outcome: "failed"; last: WaitForPaymentResult["last"] }
   /**
    * Not confirmed within the wait, or Medusa did not place the order yet: tell the shopper the payment
-   * is being confirmed and that the order and an e-mail will follow (the webhook completes the cart).
+   * is being confirmed, that the order follows (the webhook completes the cart) and not to pay again:
+   * `odemeWaitingText("confirming", …)`, which promises an e-mail only where the store sends one.
    */
   | { outcome: "confirming"; last: WaitForPaymentResult["last"]; error: unknown }
 

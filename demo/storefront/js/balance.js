@@ -6,9 +6,9 @@
  * (?status=&session_id=), and the page polls until the payment is confirmed.
  * The collection and its order are the proof of ownership (no cart).
  */
-import { $, CHECKOUT, TRANSFER, config, odeme, params, sdk, sleep, state } from "/js/core.js"
+import { $, CHECKOUT, TRANSFER, config, odeme, params, sdk, sleep } from "/js/core.js"
 import { loadBanks, postForm } from "/js/payment.js"
-import { busy, dateTime, errorText, money, ready, show, showError, t } from "/js/ui.js"
+import { busy, dateTime, errorText, money, onLanguageChange, ready, show, showError, showFailure, t } from "/js/ui.js"
 
 const collectionId = () => decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "")
 
@@ -31,6 +31,7 @@ async function balanceSession(id, providerId, data) {
 function setStatus(status, textKey) {
   const el = $("#balance-status")
   el.dataset.status = status
+  el.dataset.text = textKey || ""
   el.hidden = !textKey
   $("#balance-status-text").textContent = textKey ? t(textKey) : ""
   $("#balance-status .spinner").hidden = status !== "pending"
@@ -44,6 +45,11 @@ function showPaid() {
 
 export async function balancePage() {
   show("balance")
+  // The status line follows a language switch, as the failure banner does.
+  onLanguageChange(() => {
+    const key = $("#balance-status").dataset.text
+    if (key) $("#balance-status-text").textContent = t(key)
+  })
   const id = collectionId()
   const orderId = params.get("order_id")
   const proof = { payment_collection_id: id, order_id: orderId }
@@ -114,13 +120,13 @@ export async function balancePage() {
     // Back from the payment service, or a reload while a transfer waits.
     // Back through the cancel address with nothing confirmed: canceled or declined on the service's page (it sends
     // both there), not paid there. The plugin's neutral text (never "canceled"), and an offer to pay again.
-    const notCompleted = status === "pending" && params.get("returned") === "cancel"
-    $("#balance-pay").hidden = status !== "failed" && !notCompleted
-    if (status === "failed" || notCompleted) {
+    // The failure by its code (the reason, or not_completed), in the page's language and again after a switch.
+    const returned = odeme.parseOdemeReturnParams(params)
+    const failure = returned && odeme.odemeReturnFailure(returned)
+    $("#balance-pay").hidden = !failure
+    if (failure) {
       setStatus("failed", "paymentFailed")
-      const reason = params.get("reason")
-      if (notCompleted) showError(odeme.odemeNotCompletedMessage(state.lang))
-      else if (reason) showError(t(`reason_${reason}`))
+      showFailure(failure)
       return ready()
     }
     setStatus("pending", "confirming")

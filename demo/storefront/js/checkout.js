@@ -1,8 +1,8 @@
 /** The checkout page (/checkout): address → shipping → payment, with the order summary. */
-import { $, CHECKOUT, TRANSFER, config, params, sdk, state } from "/js/core.js"
+import { $, CHECKOUT, TRANSFER, config, odeme, params, sdk, state } from "/js/core.js"
 import { refreshCart, region } from "/js/cart.js"
 import { loadBanks, payWithCheckout, payWithTransfer } from "/js/payment.js"
-import { busy, countryName, money, ready, show, showError, t } from "/js/ui.js"
+import { busy, countryName, money, ready, show, showFailure, t } from "/js/ui.js"
 
 export function renderSummary() {
   const cart = state.cart
@@ -62,7 +62,8 @@ async function showShipping() {
   $("#shipping-form").hidden = false
 }
 
-async function showPayment({ message } = {}) {
+/** `failure`: why the shopper is back from the return page, as its code (shown in the page's language, again after a switch). */
+async function showPayment({ failure } = {}) {
   const { payment_providers } = await sdk.store.payment.listPaymentProviders({ region_id: state.cart.region_id })
   const ids = payment_providers.map((p) => p.id)
   for (const [input, id] of [
@@ -76,7 +77,7 @@ async function showPayment({ message } = {}) {
   }
   $("#payment-form").hidden = false
   renderSummary()
-  if (message) showError(message)
+  if (odeme.isOdemeFailureCode(failure)) showFailure(failure)
   $("#payment-form").scrollIntoView({ behavior: "smooth", block: "start" })
 }
 
@@ -97,7 +98,7 @@ export async function checkoutPage() {
   renderSummary()
   fillAddressForm()
   if (state.cart.email && state.cart.shipping_address) await showShipping()
-  if (state.cart.shipping_methods?.length) await showPayment({ message: params.get("message") || undefined })
+  if (state.cart.shipping_methods?.length) await showPayment({ failure: params.get("reason") })
 
   $("#address-form").onsubmit = (ev) => {
     ev.preventDefault()

@@ -4,12 +4,23 @@ import { $, odeme, state } from "/js/core.js"
 
 export const t = (key) => messages[state.lang][key] ?? messages.tr[key] ?? key
 
+let languageListener = null
+
+/** What the current page renders again, in the new language, when the shopper switches (texts set from code). */
+export function onLanguageChange(fn) {
+  languageListener = fn
+}
+
 export function applyLanguage() {
   document.documentElement.lang = state.lang
   document.title = t("title")
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n)
   for (const b of document.querySelectorAll("[data-lang]")) b.classList.toggle("active", b.dataset.lang === state.lang)
   for (const b of document.querySelectorAll("[data-currency]")) b.classList.toggle("active", b.dataset.currency === state.currency)
+  // A failure shown by its code follows the language; a text written in the other one would not.
+  const banner = $("#error-banner")
+  if (banner.dataset.code) banner.textContent = bannerText(odeme.odemeFailureMessage(banner.dataset.code, state.lang))
+  languageListener?.()
 }
 
 /** The page's locale for numbers and dates: tr-TR ("1.250,00 ₺", "27 Kasım 2026 14:30") or en-GB. */
@@ -49,11 +60,24 @@ export function countryName(iso2, fallback) {
   }
 }
 
+const bannerText = (message) => `${t("error")}: ${message}`
+
 export function showError(message) {
   const el = $("#error-banner")
-  el.textContent = message ? `${t("error")}: ${message}` : ""
+  delete el.dataset.code
+  el.textContent = message ? bannerText(message) : ""
   el.hidden = !message
   if (message) el.scrollIntoView({ behavior: "smooth", block: "nearest" })
+}
+
+/**
+ * A failure by its code (a return's reason, `not_completed`, or one of the plugin's error
+ * codes), shown in the page's language and shown again in the other one when the shopper
+ * switches (applyLanguage).
+ */
+export function showFailure(code) {
+  showError(odeme.odemeFailureMessage(code, state.lang))
+  $("#error-banner").dataset.code = code
 }
 
 export function showInfo(message) {
@@ -80,7 +104,9 @@ export async function busy(button, fn) {
     return await fn()
   } catch (e) {
     console.error(e)
-    showError(errorText(e))
+    const code = odeme.odemeErrorCode(e)
+    if (code) showFailure(code)
+    else showError(errorText(e))
   } finally {
     if (button) button.disabled = false
   }

@@ -66,11 +66,11 @@ export function customer(tag: string): Customer {
   return { email: `e2e-${tag}-${Date.now().toString(36)}@odeme.test`, firstName: "Ayşe", lastName: "Yılmaz" }
 }
 
-/** Shop → one product in the cart (TRY region, English labels) → checkout page. Returns the cart id. */
-export async function addToCartAndCheckout(page: Page, storefront: string, handle = "turk-kahvesi"): Promise<string> {
+/** Shop → one product in the cart (TRY region, English labels unless `language` says) → checkout page. Returns the cart id. */
+export async function addToCartAndCheckout(page: Page, storefront: string, handle = "turk-kahvesi", language: "tr" | "en" = "en"): Promise<string> {
   await page.goto(storefront)
   await waitForView(page, "shop")
-  await page.click('[data-testid="lang-en"]')
+  await page.click(`[data-testid="lang-${language}"]`)
   // The switch renders the products again (their images too): a click while that happens can land
   // on a card that is being replaced and be lost, as it was once in CI.
   await waitForView(page, "shop")
@@ -127,4 +127,28 @@ export async function waitForConfirmation(page: Page, storefront: string, timeou
   const orderId = new URL(page.url()).searchParams.get("order_id")
   if (!orderId) throw new Error(`no order_id in ${page.url()}`)
   return orderId
+}
+
+/**
+ * Every label the shopper can see inside `root` has a value beside it: a visible `dt` whose
+ * `dd` is hidden or empty is a label beside nothing. Fails naming the labels.
+ */
+export async function expectNoEmptyLabels(page: Page, root: string) {
+  const empty = await page.locator(root).evaluate((el) =>
+    [...el.querySelectorAll("dt")]
+      .filter((dt) => dt.checkVisibility())
+      .filter((dt) => {
+        const dd = dt.nextElementSibling
+        return !dd || dd.tagName !== "DD" || !dd.checkVisibility() || !(dd.textContent || "").trim()
+      })
+      .map((dt) => (dt.textContent || "").trim() || "(a label without text)")
+  )
+  if (empty.length) throw new Error(`${root} shows labels without a value: ${empty.join(", ")}`)
+}
+
+/** The storefront address holds only `allowed` parameters (the plugin's redirect: codes and the session, no free text, no cart or order id). */
+export function expectOnlyParams(url: string, allowed: string[]) {
+  const names = [...new URL(url).searchParams.keys()]
+  const extra = names.filter((n) => !allowed.includes(n))
+  if (extra.length) throw new Error(`${url} carries ${extra.join(", ")} (only ${allowed.join(", ")} belong there)`)
 }

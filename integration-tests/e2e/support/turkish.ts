@@ -1,11 +1,11 @@
 /**
  * What a Turkish reader must never see: an internal id, or an English
  * sentence of the project's own words. The English list is built from the
- * dictionaries the project ships (the storefront's coded messages and failure
- * reasons, the demo storefront's labels, the Admin's words), so a new English
+ * dictionaries the project ships (the storefront's coded messages, failure
+ * reasons and waiting-page words, the demo storefront's labels, the Admin's words), so a new English
  * string that leaks into a Turkish page is caught without editing this file.
  */
-import { odemeErrorMessages, odemeNotCompletedMessages, odemeReasonMessages } from "../../../src/storefront"
+import { odemeErrorMessages, odemeNotCompletedMessages, odemeReasonMessages, odemeWaitingMessages } from "../../../src/storefront"
 import adminEn from "../../../src/admin/i18n/json/en.json"
 import adminTr from "../../../src/admin/i18n/json/tr.json"
 
@@ -44,6 +44,9 @@ function pairs(): Array<[string, string]> {
     if (typeof e === "string" && typeof t === "string") out.push([e, t])
   }
   for (const m of [...Object.values(odemeErrorMessages), ...Object.values(odemeReasonMessages), odemeNotCompletedMessages]) out.push([m.en, m.tr])
+  for (const k of Object.keys(odemeWaitingMessages.en) as Array<keyof typeof odemeWaitingMessages.en>) {
+    out.push([odemeWaitingMessages.en[k], odemeWaitingMessages.tr[k]])
+  }
   return out
 }
 

@@ -67,6 +67,7 @@ function demoConfig(argv = process.argv.slice(2), env = process.env) {
     storefrontUrl: `http://localhost:${storefrontPort}`,
     emulatorUrl: `http://127.0.0.1:${emulatorPort}`,
     admin: { email: "admin@odeme.test", password: "supersecret" },
+    storeSendsEmail: truthy(env.DEMO_STORE_SENDS_EMAIL),
     wantedProviders: ["pp_odeme-checkout_odeme", "pp_odeme-transfer_odeme", "pp_system_default"],
   }
 }

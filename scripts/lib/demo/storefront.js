@@ -70,6 +70,8 @@ function startStorefront(cfg, { sdkFile, emulator }) {
     mode: cfg.useEmulator ? "sandbox" : process.env.ODEME_MODE || "sandbox",
     emulator: Boolean(emulator),
     emulatorUrl: emulator ? cfg.emulatorUrl : null,
+    // The demo store sends no e-mail: its pages promise none unless this says it does.
+    storeSendsEmail: cfg.storeSendsEmail,
   })
   const root = cfg.storefrontDir
   const server = http.createServer(async (req, res) => {

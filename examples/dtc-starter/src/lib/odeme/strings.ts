@@ -8,6 +8,12 @@ import type { OdemeLanguage } from "medusa-payment-odeme/storefront"
 export const ODEME_DEFAULT_LANGUAGE: OdemeLanguage = process.env.NEXT_PUBLIC_ODEME_LANGUAGE === "tr" ? "tr" : "en"
 
 /**
+ * The store sends its shoppers order e-mails (Medusa sends none until a notification
+ * provider is set up): only then does the return page promise one.
+ */
+export const ODEME_STORE_SENDS_EMAIL = process.env.NEXT_PUBLIC_ODEME_STORE_SENDS_EMAIL === "true"
+
+/**
  * The language for a shopper without a `_medusa_locale` cookie, from the
  * browser's languages, most preferred first (Accept-Language on the server,
  * `navigator.languages` in the browser): Turkish when Turkish comes before
@@ -57,10 +63,6 @@ const tr = {
   formFailed: "Hızlı Ödeme sayfası açılamadı. Lütfen ödeme yöntemini yeniden seçin.",
   sessionFailed: "Ödeme başlatılamadı. Lütfen tekrar deneyin veya başka bir ödeme yöntemi seçin.",
   returnTitle: "Ödeme",
-  confirming: "Ödemeniz onaylanıyor, lütfen bu sayfayı kapatmayın…",
-  placingOrder: "Ödeme alındı, siparişiniz oluşturuluyor…",
-  stillConfirming:
-    "Ödemeniz onaylanıyor. Onaylandığında siparişiniz oluşturulur ve size e-posta ile bildirilir; bu sayfada beklemeniz gerekmez. Tekrar ödemeyin.",
   backToPayment: "Ödeme yöntemine dön",
   orderFailed: "Sipariş oluşturulamadı",
   invalidReturn: "Bu ödeme bağlantısı geçerli değil.",
@@ -98,10 +100,6 @@ const en: typeof tr = {
   formFailed: "The Quick Checkout page could not be opened. Please choose the payment method again.",
   sessionFailed: "The payment could not be started. Please try again or choose another payment method.",
   returnTitle: "Payment",
-  confirming: "Confirming your payment, please keep this page open…",
-  placingOrder: "Payment received, placing your order…",
-  stillConfirming:
-    "Your payment is being confirmed. Your order is placed as soon as it is, and you will get an e-mail; you need not wait on this page. Please do not pay again.",
   backToPayment: "Back to the payment method",
   orderFailed: "The order could not be placed",
   invalidReturn: "This payment link is not valid.",
