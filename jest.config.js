@@ -23,7 +23,7 @@ const common = {
 
 /**
  * Test layers, as in Medusa's starters:
- * - unit: pure tests next to the code (src/**\/__tests__/*.unit.spec.ts), no database;
+ * - unit: pure tests next to the code (src/**\/__tests__/*.unit.spec.ts, and scripts/), no database;
  * - integration:modules: the plugin's module against PostgreSQL (moduleIntegrationTestRunner);
  * - integration:http: a whole Medusa app over HTTP with the emulator process;
  * - e2e: a real browser (playwright-core + Debian's Chromium) against a running store.
@@ -36,7 +36,8 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s"],
+      // The scripts' own logic (the demo's command line, its port check) is tested here too.
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s", "<rootDir>/scripts/**/__tests__/**/*.unit.spec.[jt]s"],
     },
     {
       ...common,

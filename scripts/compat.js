@@ -335,7 +335,7 @@ async function main() {
   const t0 = Date.now()
   fs.mkdirSync(LOGS, { recursive: true })
   const versions = versionsToCheck()
-  log(`peer range ${pkg.peerDependencies["@medusajs/medusa"]}: checking Medusa ${versions.join(" and ")}`)
+  log(`node ${process.version}; peer range ${pkg.peerDependencies["@medusajs/medusa"]}: checking Medusa ${versions.join(" and ")}`)
   const tarball = await packPlugin({ outDir: WORK, log: (m) => log(m) })
   log(`packed ${path.relative(ROOT, tarball)}`)
   const pg = await ensurePostgres({ log: (m) => log(m), memory: true })

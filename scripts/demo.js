@@ -10,18 +10,12 @@
  *   6. starts Medusa with its Admin (`medusa develop` in demo/, :9000)
  *   7. serves the demo storefront on :8000, prints the URLs and keeps running
  *
- * Options: --check (run the steps, verify everything answers, stop, exit 0/1; also
- * DEMO_CHECK=1), --rebuild (always build the plugin), --migrate (always run db:migrate;
- * by default it is skipped when no migration file changed since the last run),
- * --verbose (stream Medusa's log), --data-dir <dir> (data, logs and the embedded PostgreSQL
- * there instead of demo/.data; also DEMO_DATA_DIR), --db-name <name> (also DEMO_DB_NAME).
- * Ports: ODEME_DEMO_MEDUSA_PORT (9000), ODEME_DEMO_STOREFRONT_PORT (8000), ODEME_DEMO_EMULATOR_PORT (4010).
- * Another storefront against this backend (e.g. the dtc-starter example on :8000, with the demo's
- * storefront moved to :8001): DEMO_STOREFRONT_ORIGINS=http://localhost:8000 (comma-separated).
- * Without it the plugin refuses that storefront's Quick Checkout return_url
- * (odeme.return_url_not_allowed: "return_url must be on one of the storefront origins…").
- * DEMO_STORE_SENDS_EMAIL=1: the storefront's return page promises an order e-mail (the demo store
- * sends none, so by default it does not).
+ * Before step 1 it checks that every port it needs is free, and names the variable that
+ * moves a taken one. On each start it moves the seeded products' images to the
+ * storefront's current address (scripts/lib/demo/images.js).
+ *
+ * Options, ports and their variables, starting over: `node scripts/demo.js --help`
+ * (scripts/lib/demo/args.js); an unknown option prints that usage and exits 2, starting nothing.
  * --ci: for tests and scripts. Non-interactive; prints one line
  *   `[demo] READY {"storefront":…,"backend":…,"emulator":…,"admin":…,"publishableKey":…,"dataDir":…}`
  * when everything answers; stops everything when its stdin closes (the parent went away) or on
@@ -34,6 +28,9 @@
 const fs = require("node:fs")
 const path = require("node:path")
 const { demoConfig } = require("./lib/demo/config")
+const { DemoUsageError, demoUsage } = require("./lib/demo/args")
+const { takenDemoPorts, assertDemoPortFree } = require("./lib/demo/ports")
+const { moveImagesToStorefront } = require("./lib/demo/images")
 const { startPostgres, migrateAndSeed } = require("./lib/demo/database")
 const { syncRegionProviders } = require("./lib/demo/store-admin")
 const { bundleSdk, startStorefront } = require("./lib/demo/storefront")
@@ -41,15 +38,30 @@ const { verify } = require("./lib/demo/check")
 const { ROOT, ensurePluginBuilt, linkPlugin } = require("./lib/plugin-build")
 const { startEmulator } = require("./lib/emulator")
 const { startMedusaProcess } = require("./lib/medusa")
-const { portInUse } = require("./lib/ports")
 const { stopAll } = require("./lib/processes")
 
-const cfg = demoConfig()
+const cfg = configOrExit()
 const STEPS = 7
 const t0 = Date.now()
 const timings = []
 const log = (m) => console.log(`[demo] ${m}`)
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+/** The settings; for --help the usage and exit 0, for a wrong option or setting the usage and exit 2. */
+function configOrExit() {
+  try {
+    const config = demoConfig()
+    if (config.help) {
+      process.stdout.write(demoUsage())
+      process.exit(0)
+    }
+    return config
+  } catch (e) {
+    if (!(e instanceof DemoUsageError)) throw e
+    process.stderr.write(`[demo] ${e.message}\n\n${demoUsage()}`)
+    process.exit(2)
+  }
+}
 
 async function step(n, title, fn) {
   log(`${n}/${STEPS} ${title}…`)
@@ -72,8 +84,7 @@ async function startDemoEmulator() {
     for (const v of ["ODEME_API_KEY", "ODEME_API_ID"]) if (!process.env[v]) log(`   warning: ${v} is not set`)
     return null
   }
-  if (await portInUse(cfg.emulatorPort))
-    throw new Error(`port ${cfg.emulatorPort} is in use; stop what runs there (an emulator from an earlier run?)`)
+  await assertDemoPortFree(cfg, "emulatorPort")
   return startEmulator({
     port: cfg.emulatorPort,
     args: ["--webhook-url", `${cfg.backendUrl}/odeme/webhook`],
@@ -120,7 +131,7 @@ function storeEnv(pg) {
 }
 
 async function startDemoMedusa(pg) {
-  if (await portInUse(cfg.medusaPort)) throw new Error(`port ${cfg.medusaPort} is in use; stop what runs there first`)
+  await assertDemoPortFree(cfg, "medusaPort")
   return startMedusaProcess({
     command: "develop",
     cwd: cfg.demoDir,
@@ -210,6 +221,12 @@ function stopOnSignalsAndStdin(shutdown) {
 }
 
 async function main() {
+  // Every port first: a taken one found after the build, migrations and seed costs their time.
+  const taken = await takenDemoPorts(cfg)
+  if (taken.length) {
+    for (const m of taken) console.error(`[demo] ERROR: ${m}`)
+    process.exit(1)
+  }
   fs.mkdirSync(cfg.logs, { recursive: true })
   const state = { pg: null, emulator: null, medusa: null, storefront: null }
   const shutdown = makeShutdown(state)
@@ -225,6 +242,7 @@ async function main() {
     state.medusa = await step(6, "Starting Medusa with its Admin", () => startDemoMedusa(state.pg))
     const providers = await syncRegionProviders(cfg, log)
     if (providers.missing.length) log(`   not registered by the plugin (yet): ${providers.missing.join(", ")}`)
+    await moveImagesToStorefront(cfg, log)
     state.storefront = await step(7, "Serving the storefront", async () =>
       startStorefront(cfg, { sdkFile: await bundleSdk(cfg, log), emulator: state.emulator })
     )

@@ -9,6 +9,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useOdemeEnvironment } from "../utils/environment"
 import { adminSuite } from "./suites/admin"
 import { adminSettingsSuite } from "./suites/admin-settings"
+import { demoImagesSuite } from "./suites/demo-images"
 import { pluginSuite } from "./suites/plugin"
 import { transferSuite } from "./suites/transfer"
 import { webhookFloodSuite } from "./suites/webhook-flood"
@@ -18,6 +19,6 @@ const env = useOdemeEnvironment()
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    for (const suite of [pluginSuite, adminSettingsSuite, adminSuite, transferSuite, webhookFloodSuite]) suite({ env, api, getContainer })
+    for (const suite of [pluginSuite, adminSettingsSuite, adminSuite, transferSuite, demoImagesSuite, webhookFloodSuite]) suite({ env, api, getContainer })
   },
 })

@@ -17,7 +17,7 @@ async function renderProducts() {
     const variant = p.variants[0]
     card.dataset.handle = p.handle
     card.id = `product-${p.handle}`
-    card.querySelector("img").src = imageUrl(p.thumbnail)
+    card.querySelector("img").src = p.thumbnail || "/img/kahve.svg"
     card.querySelector("img").alt = p.title
     card.querySelector(".product-title").textContent = p.title
     card.querySelector(".product-description").textContent = p.description || ""
@@ -45,18 +45,4 @@ export async function shopPage() {
   renderCart()
   $("#checkout-button").onclick = () => (location.href = "/checkout")
   ready()
-}
-
-/**
- * The seed stored the images under the storefront's address of the first run; a demo
- * started later on another port serves them itself, so its own /img/ path is taken.
- */
-function imageUrl(thumbnail) {
-  if (!thumbnail) return "/img/kahve.svg"
-  try {
-    const url = new URL(thumbnail, location.origin)
-    return url.pathname.startsWith("/img/") ? url.pathname : url.href
-  } catch {
-    return "/img/kahve.svg"
-  }
 }

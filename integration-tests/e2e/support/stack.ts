@@ -44,12 +44,28 @@ function groupAlive(pid: number) {
   }
 }
 
-export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack> {
+export interface StackOptions {
+  timeoutMs?: number
+  /** A data directory of the caller's (kept at stop), e.g. for a second start on the same store; by default a fresh one, removed at stop. */
+  dataDir?: string
+  /** More arguments for demo.js (e.g. --db-name) and settings over this process's environment (e.g. the ports). */
+  args?: string[]
+  env?: NodeJS.ProcessEnv
+}
+
+export async function startStack({
+  timeoutMs = 6 * 60_000,
+  dataDir: givenDataDir,
+  args = [],
+  env: givenEnv = {},
+}: StackOptions = {}): Promise<Stack> {
   // E2E_STACK_FILE: the layer's one stack (support/global-stack.ts) writes its READY json there.
   // E2E_STACK='<READY json>': a stack started by hand (`node scripts/demo.js --ci --data-dir /tmp/x`).
   // A file attached to either neither starts nor stops it.
-  const shared =
-    process.env.E2E_STACK ?? (process.env.E2E_STACK_FILE ? await readyFile(process.env.E2E_STACK_FILE, Math.max(timeoutMs, 9 * 60_000)) : null)
+  // A stack on a data directory of the caller's is its own, never the shared one.
+  const shared = givenDataDir
+    ? null
+    : (process.env.E2E_STACK ?? (process.env.E2E_STACK_FILE ? await readyFile(process.env.E2E_STACK_FILE, Math.max(timeoutMs, 9 * 60_000)) : null))
   if (shared) {
     const info = JSON.parse(shared) as StackInfo
     // Shown by integration-tests/environment.js when a test fails: what Medusa logged meanwhile.
@@ -59,8 +75,8 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
     ;(globalThis as any).__odemeProcessLogs?.push(entry)
     return { ...info, stop: async () => {}, output: () => "" }
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-"))
-  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" }
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "odeme-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", ...givenEnv }
   // Jest's settings are not the store's: demo.js sets NODE_ENV for Medusa itself.
   delete env.NODE_ENV
   delete env.JEST_WORKER_ID
@@ -68,7 +84,7 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
     .split(/\s+/)
     .filter((o) => o && o !== "--experimental-vm-modules")
     .join(" ")
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "demo.js"), "--ci", "--data-dir", dataDir], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "demo.js"), "--ci", "--data-dir", dataDir, ...args], {
     cwd: ROOT,
     env,
     // stdin stays a pipe: demo.js stops everything when it closes (if this process dies).
@@ -106,6 +122,7 @@ export async function startStack({ timeoutMs = 6 * 60_000 } = {}): Promise<Stack
         } catch {}
       }
       child.stdin?.destroy()
+      if (givenDataDir) return
       if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
       else process.stdout.write(`e2e: data and logs kept in ${dataDir}\n`)
     })()

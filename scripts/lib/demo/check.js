@@ -30,6 +30,17 @@ function storeChecks(cfg) {
       if (titles.length !== 3) throw new Error(`expected 3 products, got ${titles.length}`)
       return titles.join(", ")
     },
+    // The Store API's answer, as any storefront reads it: images at this run's storefront, which serves them.
+    "product images on the storefront": async () => {
+      const r = await get("/store/products?limit=20&fields=title,thumbnail")
+      const urls = r.json.products.map((p) => p.thumbnail)
+      for (const url of urls) {
+        if (!url?.startsWith(`${cfg.storefrontUrl}/img/`)) throw new Error(`thumbnail ${url} is not on ${cfg.storefrontUrl}`)
+        const img = await requestJson(url)
+        if (img.status !== 200) throw new Error(`${url}: HTTP ${img.status}`)
+      }
+      return `${urls.length} thumbnails on ${cfg.storefrontUrl}/img/, each HTTP 200`
+    },
     "region payment providers": async () => {
       const out = []
       for (const region of (await get("/store/regions")).json.regions) {

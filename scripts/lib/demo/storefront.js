@@ -8,6 +8,7 @@ const http = require("node:http")
 const path = require("node:path")
 const { requestJson } = require("../http")
 const { ROOT } = require("../plugin-build")
+const { portTakenMessage } = require("./ports")
 
 const MIME = {
   ".html": "text/html; charset=utf-8",
@@ -103,7 +104,8 @@ function startStorefront(cfg, { sdkFile, emulator }) {
     }
   })
   return new Promise((resolve, reject) => {
-    server.once("error", (e) => reject(e.code === "EADDRINUSE" ? new Error(`port ${cfg.storefrontPort} is in use; stop what runs there first`) : e))
+    const ours = cfg.ports.find((p) => p.key === "storefrontPort")
+    server.once("error", (e) => reject(e.code === "EADDRINUSE" ? new Error(portTakenMessage(ours)) : e))
     server.listen(cfg.storefrontPort, () => resolve(server))
   })
 }
