@@ -19,6 +19,7 @@ const env = useOdemeEnvironment()
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
-    for (const suite of [pluginSuite, adminSettingsSuite, adminSuite, transferSuite, demoImagesSuite, webhookFloodSuite]) suite({ env, api, getContainer })
+    for (const suite of [pluginSuite, adminSettingsSuite, adminSuite, transferSuite, demoImagesSuite, webhookFloodSuite])
+      suite({ env, api, getContainer })
   },
 })

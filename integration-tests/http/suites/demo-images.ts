@@ -30,7 +30,12 @@ export function demoImagesSuite({ env, api, getContainer }: SuiteContext) {
               options: [{ title: "Boyut", values: ["1"] }],
               variants: [{ title: "1", options: { Boyut: "1" }, prices: [] }],
             },
-            { title: "Başka", thumbnail: "https://cdn.example/baska.png", options: [{ title: "B", values: ["1"] }], variants: [{ title: "1", options: { B: "1" }, prices: [] }] },
+            {
+              title: "Başka",
+              thumbnail: "https://cdn.example/baska.png",
+              options: [{ title: "B", values: ["1"] }],
+              variants: [{ title: "1", options: { B: "1" }, prices: [] }],
+            },
           ],
         },
       })
