@@ -18,6 +18,7 @@ import {
   waitFor,
 } from "../utils/process-scenarios"
 import { cartWithSession, completeCart, TRANSFER_PROVIDER } from "../utils/store"
+import { stopAll } from "../../scripts/lib/processes"
 
 jest.setTimeout(180_000)
 
@@ -44,8 +45,13 @@ describe("faults with Medusa as a separate process", () => {
   })
 
   afterAll(async () => {
-    await app?.close()
-    await emulator?.stop()
+    try {
+      await app?.close()
+      await emulator?.stop()
+    } finally {
+      // A start the hook's timeout abandoned is in no app's list: every process this file started goes.
+      await stopAll()
+    }
   })
 
   const paid = (cartId: string, timeoutMs = 30_000) =>

@@ -7,6 +7,7 @@
 import type { EmulatorProcess } from "../utils/emulator-process"
 import { adminHeaders, cartOutcome, httpApi, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
 import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, waitFor } from "../utils/process-scenarios"
+import { stopAll } from "../../scripts/lib/processes"
 
 const CONSUMED = /Processing odeme\.notification\.received\b.*which has \d+ subscribers/
 const PROCESSED = /medusa-payment-odeme: notification \S+ \(\w+\) for \S+ processed:/
@@ -40,8 +41,13 @@ if (!run) process.stdout.write("\nmulti-server test skipped: set REDIS_URL=redis
   }, 240_000)
 
   afterAll(async () => {
-    await app?.close()
-    await emulator?.stop()
+    try {
+      await app?.close()
+      await emulator?.stop()
+    } finally {
+      // A start the hook's timeout abandoned is in no app's list: every process this file started goes.
+      await stopAll()
+    }
   })
 
   const paid = (cartId: string) =>
