@@ -67,6 +67,8 @@ export function checkoutTamperingSuite({ env, api, getContainer }: SuiteContext)
         }).then((r) => r.json())
         await env.emulator.control("POST", `/_control/payments/${created.uuid}/complete`, { outcome: "approve" })
         await waitFor(async () => (await paymentRow(session.id)).status === "review")
+        // The payment is written before the notification's row is settled (the workflow's last step): wait for both.
+        await waitFor(async () => (await notifications())[0]?.state === "done")
         expect((await notifications())[0].outcome).toBe("rejected")
         expect((await paymentRow(session.id)).review_code).toBe("amount_mismatch")
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
