@@ -21,7 +21,7 @@ export function listsToPayBack(f: { holds_after: boolean; row_found: boolean }):
 /** An unpaid API transfer's order. */
 export interface UnpaidOrderFacts {
   enabled: boolean
-  flow: string
+  flow: string | null
   order_id: string | null
   cart_id: string | null
   order_status: string | null
@@ -57,7 +57,7 @@ export function notCanceledItem(orderStatusNow: string | null | undefined): "for
 /** Whether an abandoned API transfer's order is looked at at all. */
 export function abandonedOrderAsked(f: {
   cancel_on_expiry: boolean
-  flow: string
+  flow: string | null
   status: string
   order_id: string | null
   cart_id: string | null

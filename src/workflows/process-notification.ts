@@ -8,7 +8,7 @@ import { reportedMoney } from "../lib/notification-shape"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
 import { odemeModule } from "../lib/odeme-module"
 import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
-import { actOnDecision, applyServiceAnswer, type Applied } from "../lib/payment-state/apply-service-answer"
+import { actOnDecision, applyServiceAnswer, type Applied } from "./payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../lib/payment-state/transitions"
 import { errorText } from "../lib/error-text"
 
