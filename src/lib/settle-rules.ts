@@ -57,6 +57,14 @@ export function captureRecheck(f: Pick<SettleFacts, "settled" | "paid_by_others"
   return "capture"
 }
 
+/**
+ * Whether Medusa was asked to capture (or found it captured under the cart's lock), so Medusa is read again
+ * after it: not when nothing was to capture, nor when another payment had paid the cart meanwhile.
+ */
+export function readsAfterCapture(action: SettleAction, recheck: CaptureRecheck | undefined): boolean {
+  return action === "process_payment" || (action === "capture_existing" && recheck !== "already_paid")
+}
+
 /** After Medusa captured: where the order stands. */
 export interface AfterCaptureFacts {
   order_canceled: boolean

@@ -3,6 +3,7 @@ import {
   canceledOutcome,
   captureRecheck,
   linksCart,
+  readsAfterCapture,
   settleAction,
   settleEnd,
   transitionFacts,
@@ -61,6 +62,18 @@ describe("captureRecheck: under the cart's lock", () => {
   ] as const)("settled %s, paid by others %s → %s", (settled, paid_by_others, out) => {
     expect(captureRecheck({ settled, paid_by_others })).toBe(out)
   })
+})
+
+describe("readsAfterCapture", () => {
+  const RECHECKS = ["settled", "already_paid", "capture", undefined] as const
+  for (const action of ["session_gone", "order_canceled", "settled", "already_paid", "capture_existing", "process_payment"] as const) {
+    for (const recheck of RECHECKS) {
+      const out = action === "process_payment" || (action === "capture_existing" && recheck !== "already_paid")
+      it(`${action}, re-check ${recheck} → ${out}`, () => {
+        expect(readsAfterCapture(action, recheck)).toBe(out)
+      })
+    }
+  }
 })
 
 describe("afterCapture", () => {

@@ -10,6 +10,7 @@ import {
   canceledOutcome,
   captureRecheck,
   linksCart,
+  readsAfterCapture,
   settleAction,
   settleEnd,
   type AfterCapture,
@@ -129,10 +130,7 @@ export const settlePaymentWorkflow = createWorkflow("odeme-settle-payment", (inp
   })
 
   // Medusa's cancel does not take the settle lock: an order canceled while the capture ran is followed here.
-  const acted = transform(
-    { plan, recheck },
-    ({ plan, recheck }) => plan === "process_payment" || (plan === "capture_existing" && recheck !== "already_paid")
-  )
+  const acted = transform({ plan, recheck }, ({ plan, recheck }) => readsAfterCapture(plan, recheck))
   const afterRead = when("odeme-settle-acted", { acted }, ({ acted }) => acted).then(() =>
     readMedusaStep(session).config({ name: "odeme-settle-read-after-capture" })
   )
