@@ -52,8 +52,25 @@ function harness(reads: Read[], opts: { refunds?: string } = {}) {
     },
   }
   const order = {
-    listOrderTransactions: async () => (current().inTransactions ? [{ reference_id: "cap_1" }] : []),
+    listOrderTransactions: async (filter: { $or?: unknown }) => {
+      // Medusa's add-transaction step asks which of its transactions exist already.
+      if (filter.$or) return []
+      return current().inTransactions ? [{ reference_id: "cap_1" }] : []
+    },
+    addOrderTransactions: async (rows: Array<{ reference_id: string; order_id: string }>) => {
+      calls.push(...rows.map((r) => `transaction ${r.order_id} ${r.reference_id}`))
+      return rows.map((r, i) => ({ ...r, id: `ordtrx_${i}` }))
+    },
   }
+  // What Medusa's capture workflow reaches: the payment module, its remote query, the event bus.
+  const paymentModule = {
+    capturePayment: async ({ payment_id }: { payment_id: string }) => {
+      calls.push(`capture ${payment_id}`)
+      return { id: payment_id, payment_collection_id: "paycol_1", currency_code: "try", captures: [{ id: "cap_1", amount: 100 }] }
+    },
+  }
+  const remoteQuery = async () => [{ order: { id: "order_1" } }]
+  const eventBus = { emit: async () => {}, releaseGroupedEvents: async () => {}, clearGroupedEvents: async () => {} }
   const held = new Map<string, string>()
   const locking = {
     execute: async (key: string, job: () => Promise<unknown>) => {
@@ -90,6 +107,9 @@ function harness(reads: Read[], opts: { refunds?: string } = {}) {
     [ContainerRegistrationKeys.LOGGER]: asValue(logger),
     [Modules.ORDER]: asValue(order),
     [Modules.LOCKING]: asValue(locking),
+    [Modules.PAYMENT]: asValue(paymentModule),
+    [Modules.EVENT_BUS]: asValue(eventBus),
+    [ContainerRegistrationKeys.REMOTE_QUERY]: asValue(remoteQuery),
     [ODEME_MODULE]: asValue(odeme),
   })
   return { container, row, calls, held, reads: () => n }
@@ -137,6 +157,24 @@ describe("settlePaymentWorkflow without Medusa's own workflows", () => {
     await expect(settlePaid(h.container, h.row)).resolves.toBe("settled")
     expect(h.calls.filter((c) => /acquire|release/.test(c))).toEqual(["acquire cart_1", "release cart_1"])
     expect(h.reads()).toBe(3)
+  })
+
+  it("an existing payment not on its order: Medusa's capture workflow, composed, adds it under the cart's lock", async () => {
+    const h = harness([{ captured: true }, { captured: true }, { captured: true, inTransactions: true }])
+    await expect(settlePaid(h.container, h.row)).resolves.toBe("settled")
+    expect(h.calls.filter((c) => /acquire|release|capture|transaction/.test(c))).toEqual([
+      "acquire cart_1",
+      "capture pay_1",
+      "transaction order_1 cap_1",
+      "release cart_1",
+    ])
+    expect(h.held.size).toBe(0)
+  })
+
+  it("captured but still not on its order after it: not yet, with the lock given back", async () => {
+    const h = harness([{ captured: true }])
+    await expect(settlePaid(h.container, h.row)).rejects.toThrow("session payses_1 is not captured and ordered yet")
+    expect(h.held.size).toBe(0)
   })
 
   it("an order canceled while the lock was awaited is followed after it", async () => {
