@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { odemeModule } from "../lib/odeme-module"
 import { odemeSessionsOfOrder } from "../lib/order-sessions"
-import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
+import { followOrderCancel } from "../workflows/order-rules/follow-order-cancel"
 
 /**
  * An order was canceled (by an admin, or the plugin's cancel of an expired

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
 import { hasNulCharacter } from "../../lib/notification-shape"
-import { payability } from "../../lib/payment-state/medusa-side"
+import { payability } from "../../workflows/settle/read-model"
 import type { OwnershipProof } from "../store/odeme/validators"
 
 export interface OwnedSession {

@@ -5,7 +5,7 @@ import { OdemeTransferProvider } from "../../providers/odeme/services/odeme-tran
 import { failureOf, silentLogger, startServiceForProviders } from "../../providers/odeme/__tests__/support/memory-module"
 import { keyWarnings } from "../../api/admin/odeme/settings/warnings"
 import { keyMode, knownKeyMode } from "../key-mode"
-import { applyServiceAnswer } from "../payment-state/apply-service-answer"
+import { applyServiceAnswer } from "../../workflows/payment-state/apply-service-answer"
 
 const paid = (uuid: string) => ({ kind: "paid", uuid, amount: "250.00", currency: "TRY" }) as const
 const live = { mode: "live", backendUrl: "https://api.shop.example", storefrontUrl: "https://shop.example", minimumAmountTry: 1 }

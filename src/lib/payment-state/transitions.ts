@@ -88,7 +88,7 @@ const OPEN: ReadonlySet<PaymentState> = new Set(["pending", "awaiting_transfer",
 /**
  * THE transition table: state × verified answer → new state, Medusa action,
  * charge record. Pure; every cell is unit-tested and written out in
- * docs/design.md. `apply-service-answer.ts` is its only caller and the only
+ * docs/design.md. `src/workflows/payment-state/apply-service-answer.ts` is its only caller and the only
  * code that writes a payment's state.
  */
 export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): Decision {

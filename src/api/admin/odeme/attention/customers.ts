@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AttentionCustomer } from "../../../../lib/attention-types"
-import { one } from "../../../../lib/payment-state/medusa-side"
+import { one } from "../../../../workflows/settle/read-model"
 import { customerOf, PARTY_FIELDS, type PartyGraph } from "../customer"
 
 type Owned = { id: string; order_id: string | null; cart_id: string | null; session_id: string | null }

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "../odeme-module"
-import { applyServiceAnswer } from "./apply-service-answer"
-import { giveBackCapture, withSettleLock } from "./medusa-side"
+import { odemeModule } from "../../lib/odeme-module"
+import { applyServiceAnswer } from "../payment-state/apply-service-answer"
+import { withSettleLock } from "../settle/lock"
+import { giveBackCapture } from "./give-back"
 
 /**
  * Follows a canceled order for one of its sessions: under the settle lock (so
