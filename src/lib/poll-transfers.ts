@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
-import { odemeModule } from "./odeme-module"
+import { odemeModule } from "../modules/odeme/resolve"
 import { processDueNotifications } from "./processing-queue"
 import { reconcile, type ReconcileSummary } from "./reconcile"
 

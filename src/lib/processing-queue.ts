@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processNotification, type ProcessResult } from "../workflows/process-notification"
-import { odemeModule } from "./odeme-module"
+import { odemeModule } from "../modules/odeme/resolve"
 
 /**
  * How stored notifications get run: the subscriber's bounded queue (which

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "./odeme-module"
+import { odemeModule } from "../modules/odeme/resolve"
 import { applyServiceAnswer } from "./payment-state/apply-service-answer"
 import { followOrderCancel } from "./payment-state/follow-order-cancel"
 import { isSettled, medusaState } from "./payment-state/medusa-side"

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { odemeModule } from "../lib/odeme-module"
+import { odemeModule } from "../modules/odeme/resolve"
 import { odemeSessionsOfOrder } from "../lib/order-sessions"
 import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
 

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "../odeme-module"
+import { odemeModule } from "../../modules/odeme/resolve"
 import { applyServiceAnswer } from "./apply-service-answer"
 import { giveBackCapture, withSettleLock } from "./medusa-side"
 

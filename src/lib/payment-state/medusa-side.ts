@@ -12,7 +12,7 @@ import {
 import { formatAmount } from "../../client/amount"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { odemeError } from "../medusa-errors"
-import { odemeModule } from "../odeme-module"
+import { odemeModule } from "../../modules/odeme/resolve"
 import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../order-sessions"
 import { isOdemeProvider } from "../../storefront/provider-ids"
 import type { MedusaFacts } from "./transitions"

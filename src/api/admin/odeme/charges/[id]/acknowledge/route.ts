@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { presentCharge } from "../../../../../../lib/attention"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
 import { adminOdemeError } from "../../../errors"
 import { AdminOdemeChargeParams } from "../../../validators"

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { processNotification } from "../../../../../../workflows/process-notification"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
 import { adminOdemeError } from "../../../errors"
 import { presentNotification } from "../../../presenters"

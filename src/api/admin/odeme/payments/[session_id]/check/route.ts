@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { checkPayment } from "../../../../../../lib/check-payment"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
 import { adminOdemeError } from "../../../errors"
 import { AdminOdemePaymentParams } from "../../../validators"

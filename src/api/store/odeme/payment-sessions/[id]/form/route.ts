@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { underCartLock } from "../../../../../../lib/payment-state/medusa-side"
 import { odemeError, unpayableError } from "../../../../../../lib/medusa-errors"
 import { findOwnedSession, refuseUnpayable, sessionNotFound } from "../../../../../utils/owned-session"
