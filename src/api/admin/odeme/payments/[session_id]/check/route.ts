@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { checkPayment } from "../../../../../../lib/check-payment"
+import { checkPayment } from "../../../../../../workflows/poller/check-payment"
 import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
 import { adminOdemeError } from "../../../errors"

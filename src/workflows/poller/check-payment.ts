@@ -1,15 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { OdemeApiError, type TransferRecord } from "../client"
-import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
-import type { PaymentState } from "../modules/odeme/models/states"
-import type { CheckCode } from "./check-code"
-import { transferAnswer } from "./judge"
-import { odemeModule } from "../modules/odeme/resolve"
-import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import { cancelAbandonedOrder } from "./payment-state/medusa-side"
-import type { ServiceAnswer } from "./payment-state/transitions"
-import { processNotification } from "../workflows/process-notification"
-import { errorText } from "./error-text"
+import { OdemeApiError, type TransferRecord } from "../../client"
+import type { CheckedTransfer, OdemePaymentRow } from "../../modules/odeme/service"
+import type { PaymentState } from "../../modules/odeme/models/states"
+import type { CheckCode } from "../../lib/check-code"
+import { transferAnswer } from "../../lib/judge"
+import { odemeModule } from "../../modules/odeme/resolve"
+import { applyServiceAnswer } from "../../lib/payment-state/apply-service-answer"
+import { cancelAbandonedOrder } from "../../lib/payment-state/medusa-side"
+import type { ServiceAnswer } from "../../lib/payment-state/transitions"
+import { processNotification } from "../process-notification"
+import { errorText } from "../../lib/error-text"
+import { nextCheckDelayMs, transferCreatedAt, transferDetails, transferExpiresAt } from "../../lib/transfer-check"
 
 export type { CheckCode }
 
@@ -19,31 +20,6 @@ export interface CheckResult {
   changed: boolean
   code: CheckCode
   detail: string
-}
-
-/**
- * Milliseconds until the next check of a pending transfer: FAST transfers
- * usually confirm within minutes, so young transfers are checked often and
- * old ones rarely.
- */
-export function nextCheckDelayMs(createdAt: Date, now = Date.now()): number {
-  const ageMin = (now - new Date(createdAt).getTime()) / 60_000
-  if (ageMin < 10) return 60_000
-  if (ageMin < 60) return 5 * 60_000
-  if (ageMin < 24 * 60) return 15 * 60_000
-  return 60 * 60_000
-}
-
-/** What the transfer record tells about the transfer (bank, IBAN, tracking number): details, never the state. */
-export function transferDetails(record: TransferRecord, row: OdemePaymentRow) {
-  return {
-    tracking_no: record.br_tracking_no || row.tracking_no,
-    bank_name: record.br_bank_name || row.bank_name,
-    iban: record.br_iban ? record.br_iban.replace(/\s+/g, "") : row.iban,
-    payer_name: record.br_name || row.payer_name,
-    last_result: `sale_status ${record.sale_status}`,
-    last_checked_at: new Date(),
-  }
 }
 
 /**
@@ -195,16 +171,3 @@ async function settleProvenTransfer(container: MedusaContainer, row: OdemePaymen
 }
 
 export { transferAnswer }
-
-/** When the service's transfer was created: the creation claim's start (the session row may be days older). */
-export function transferCreatedAt(row: Pick<OdemePaymentRow, "creation_started_at" | "created_at">): Date {
-  return new Date(row.creation_started_at ?? row.created_at)
-}
-
-/**
- * When an unpaid API transfer expires (`transfer.expiryHours` after its creation): the poller
- * applies it, and the shopper is shown it as the deadline (session data `expires_at`).
- */
-export function transferExpiresAt(createdAt: Date | string, expiryHours: number): Date {
-  return new Date(new Date(createdAt).getTime() + expiryHours * 3_600_000)
-}
