@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { pollTransfers } from "../../src/lib/poll-transfers"
+import { pollTransfers } from "../../src/workflows/poller/poll-transfers"
 import { applyServiceAnswer } from "../../src/lib/payment-state/apply-service-answer"
 import { createAdmin, type AdminSession } from "../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../utils/checkout-driver"

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
 import { randomBytes } from "node:crypto"
-import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { pollTransfers } from "../../../src/workflows/poller/poll-transfers"
 import { processDueNotifications } from "../../../src/lib/processing-queue"
 import { returnProof } from "../../../src/lib/session-tag"
 import { createAdmin, type AdminSession } from "../../utils/admin"

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import OdemeModuleService, { type OdemePaymentRow } from "../../../src/modules/odeme/service"
 import { odemeModule } from "../../../src/modules/odeme/resolve"
-import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { pollTransfers } from "../../../src/workflows/poller/poll-transfers"
 import { cancelUnpaidOrder, underCartLock } from "../../../src/lib/payment-state/medusa-side"
 import { odemeErrorCode } from "../../../src/storefront/error-codes"
 import { processNotification } from "../../../src/workflows/process-notification"

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "../modules/odeme/resolve"
-import { applyServiceAnswer } from "./payment-state/apply-service-answer"
-import { followOrderCancel } from "./payment-state/follow-order-cancel"
-import { isSettled, medusaState } from "./payment-state/medusa-side"
+import { odemeModule } from "../../modules/odeme/resolve"
+import { applyServiceAnswer } from "../../lib/payment-state/apply-service-answer"
+import { followOrderCancel } from "../../lib/payment-state/follow-order-cancel"
+import { isSettled, medusaState } from "../../lib/payment-state/medusa-side"
 
 export interface ReconcileSummary {
   creations_ended: number
