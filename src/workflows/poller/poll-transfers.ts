@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CheckedTransfer, OdemePaymentRow } from "../../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
 import { odemeModule } from "../../modules/odeme/resolve"
-import { processDueNotifications } from "../../lib/processing-queue"
+import { processDueNotifications } from "../intake/processing-queue"
 import { reconcile, type ReconcileSummary } from "./reconcile"
 
 export interface PollSummary {
