@@ -39,7 +39,7 @@ import { medusaState } from "../../../lib/payment-state/medusa-side"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { sessionTag, taggedSessionId, untaggedSessionId } from "../../../lib/session-tag"
-import { takeWebhook } from "../../../lib/webhook-intake"
+import { takeWebhook } from "../../../workflows/intake/store-webhook"
 import type OdemeModuleService from "../../../modules/odeme/service"
 import { errorText } from "../../../lib/error-text"
 
