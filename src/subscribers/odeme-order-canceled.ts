@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { odemeModule } from "../modules/odeme/resolve"
-import { odemeSessionsOfOrder } from "../lib/order-sessions"
+import { odemeSessionsOfOrder } from "../workflows/orders/sessions-of-order"
 import { followOrderCancel } from "../lib/payment-state/follow-order-cancel"
 
 /**
