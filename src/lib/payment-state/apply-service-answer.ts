@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OdemePaymentRow, StateChange } from "../../modules/odeme/service"
-import { sandboxKeyInLiveStore } from "../key-mode"
+import { sandboxKeyInLiveStore } from "../../modules/odeme/key-mode"
 import { odemeModule } from "../../modules/odeme/resolve"
 import { cancelUnpaidOrder, medusaFacts, settlePaid } from "./medusa-side"
 import { decide, type Decision, type ServiceAnswer } from "./transitions"

@@ -1,4 +1,4 @@
-import { formatIban } from "../../../lib/bank-directory"
+import { formatIban } from "../../../lib/bank-accounts"
 import type { AttentionItem } from "../../../lib/attention-types"
 import type { OdemeState } from "../../../lib/status"
 import { lastCheckOf, type LastCheck } from "./last-check"

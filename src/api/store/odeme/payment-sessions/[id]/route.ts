@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { formatIban } from "../../../../../lib/bank-directory"
+import { formatIban } from "../../../../../lib/bank-accounts"
 import { transferCreatedAt, transferExpiresAt } from "../../../../../lib/transfer-check"
 import { toStorefrontStatus, type OdemeState } from "../../../../../lib/status"
 import { odemeModule } from "../../../../../modules/odeme/resolve"
