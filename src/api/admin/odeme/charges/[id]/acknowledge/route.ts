@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { presentCharge } from "../../../../../../lib/attention"
 import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemeChargeParams } from "../../../validators"
 
 /**

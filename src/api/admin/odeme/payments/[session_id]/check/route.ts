@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { checkPayment } from "../../../../../../workflows/poller/check-payment"
 import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemePaymentParams } from "../../../validators"
 
 /**

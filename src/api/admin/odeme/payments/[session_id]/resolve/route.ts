@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemePaymentParams, RESOLVE_NOTE_MIN_LENGTH, type AdminResolveOdemePaymentType } from "../../../validators"
 
 /**
