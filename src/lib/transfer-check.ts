@@ -1,5 +1,8 @@
 import type { TransferRecord } from "../client"
+import type { PaymentState } from "../modules/odeme/models/states"
 import type { OdemePaymentRow } from "../modules/odeme/service"
+import type { CheckCode } from "./check-code"
+import type { ServiceAnswer } from "./payment-state/transitions"
 
 /*
  * When an API transfer is asked about again, when it expires and what its
@@ -43,4 +46,55 @@ export function transferCreatedAt(row: Pick<OdemePaymentRow, "creation_started_a
  */
 export function transferExpiresAt(createdAt: Date | string, expiryHours: number): Date {
   return new Date(new Date(createdAt).getTime() + expiryHours * 3_600_000)
+}
+
+/** Why an unpaid transfer expired, in the check's detail and the expired answer. */
+export function expiryText(expiryHours: number): string {
+  return `Transfer not received within ${expiryHours} hours`
+}
+
+/** The uuid endpoint's answer, made `expired` when a transfer still awaited is past its deadline. */
+export function answerWithExpiry(answer: ServiceAnswer, status: PaymentState, now: number, expiresAt: number, expiryHours: number): ServiceAnswer {
+  return answer.kind === "pending" && status === "awaiting_transfer" && now >= expiresAt
+    ? { kind: "expired", detail: expiryText(expiryHours) }
+    : answer
+}
+
+/**
+ * A check that left the row as it was and will ask again: the poller writes
+ * its details with a page of others instead of on its own. A canceled
+ * transfer is asked about until its deadline (the customer may still pay it).
+ */
+export function unchangedAndAskedAgain(answer: ServiceAnswer["kind"], status: PaymentState, now: number, expiresAt: number): boolean {
+  return answer === "pending" && (status !== "canceled" || now < expiresAt)
+}
+
+/**
+ * After a check's answer was applied: whether the transfer is asked about
+ * again, and whether its order may be left waiting on nothing. A canceled
+ * transfer is asked about until it expires (a late success to give back);
+ * one whose session was replaced on its order and that can no longer be
+ * paid (failed, or past its deadline) leaves that order to be ended, since
+ * nothing else ends it.
+ */
+export function afterTransferCheck(
+  status: PaymentState,
+  answer: ServiceAnswer["kind"],
+  now: number,
+  expiresAt: number
+): { asksAgain: boolean; mayEndOrder: boolean } {
+  const asksAgain = status === "awaiting_transfer" || status === "unknown" || (status === "canceled" && answer === "pending" && now < expiresAt)
+  return { asksAgain, mayEndOrder: status === "canceled" && !asksAgain && (answer === "pending" || answer === "failed") }
+}
+
+/** What a check reports once its answer was applied. */
+export function transferCheckVerdict(
+  answer: ServiceAnswer["kind"],
+  status: PaymentState,
+  saleStatus: TransferRecord["sale_status"],
+  expiryHours: number
+): { code: CheckCode; detail: string } {
+  if (answer === "expired") return { code: "expired", detail: expiryText(expiryHours) }
+  if (status === "awaiting_transfer") return { code: "still_waiting", detail: "still waiting for the transfer" }
+  return { code: "service_status", detail: `service reports sale_status ${saleStatus}` }
 }

@@ -10,7 +10,16 @@ import { cancelAbandonedOrder } from "../../lib/payment-state/medusa-side"
 import type { ServiceAnswer } from "../../lib/payment-state/transitions"
 import { processNotification } from "../process-notification"
 import { errorText } from "../../lib/error-text"
-import { nextCheckDelayMs, transferCreatedAt, transferDetails, transferExpiresAt } from "../../lib/transfer-check"
+import {
+  afterTransferCheck,
+  answerWithExpiry,
+  nextCheckDelayMs,
+  transferCheckVerdict,
+  transferCreatedAt,
+  transferDetails,
+  transferExpiresAt,
+  unchangedAndAskedAgain,
+} from "../../lib/transfer-check"
 
 export type { CheckCode }
 
@@ -99,15 +108,14 @@ export async function checkTransfer(
 
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
   const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1, ...(row.check_failures ? { check_failures: 0 } : {}) }
-  let answer = transferAnswer(record, row)
-  const expiresAt = transferExpiresAt(createdAt, odeme.odemeOptions.transfer.expiryHours).getTime()
-  const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
-  if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
+  const { expiryHours } = odeme.odemeOptions.transfer
+  const expiresAt = transferExpiresAt(createdAt, expiryHours).getTime()
+  const answer = answerWithExpiry(transferAnswer(record, row), row.status, now, expiresAt, expiryHours)
 
   let payment: OdemePaymentRow
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
-    if (payment === row && recordLater && answer.kind === "pending" && (row.status !== "canceled" || now < expiresAt)) {
+    if (payment === row && recordLater && unchangedAndAskedAgain(answer.kind, row.status, now, expiresAt)) {
       recordLater({
         session_id: row.session_id,
         version: row.version,
@@ -125,28 +133,14 @@ export async function checkTransfer(
     })
     return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
   }
-  // A canceled transfer is asked about until it expires: the customer may still pay it (a late success to give back).
-  const waiting =
-    payment.status === "awaiting_transfer" ||
-    payment.status === "unknown" ||
-    (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
-  // A transfer whose session was replaced on its order, and which can no longer be paid (failed, or its deadline
-  // passed): nothing else ends that order. Before the row's next check is cleared, so a failure here is checked again.
-  const orderWaits =
-    payment.status === "canceled" && !waiting && (answer.kind === "pending" || answer.kind === "failed")
-      ? (await cancelAbandonedOrder(container, payment)) === "wait"
-      : false
+  const { asksAgain, mayEndOrder } = afterTransferCheck(payment.status, answer.kind, now, expiresAt)
+  // Before the row's next check is cleared, so a failure here is checked again.
+  const orderWaits = mayEndOrder ? (await cancelAbandonedOrder(container, payment)) === "wait" : false
   await odeme.updatePaymentDetails(row.session_id, {
     ...details,
-    next_check_at: waiting || orderWaits ? new Date(now + nextCheckDelayMs(createdAt, now)) : null,
+    next_check_at: asksAgain || orderWaits ? new Date(now + nextCheckDelayMs(createdAt, now)) : null,
   })
-  const detail =
-    answer.kind === "expired"
-      ? expiry
-      : payment.status === "awaiting_transfer"
-        ? "still waiting for the transfer"
-        : `service reports sale_status ${record.sale_status}`
-  const code = answer.kind === "expired" ? "expired" : payment.status === "awaiting_transfer" ? "still_waiting" : "service_status"
+  const { code, detail } = transferCheckVerdict(answer.kind, payment.status, record.sale_status, expiryHours)
   return { ...base, state: payment.status, changed: payment.status !== row.status, code, detail }
 }
 
