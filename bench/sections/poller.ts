@@ -1,4 +1,4 @@
-import { pollTransfers } from "../../src/lib/poll-transfers"
+import { pollTransfers } from "../../src/workflows/poller/poll-transfers"
 import { insertPendingTransfers, transferSessionIds } from "../../integration-tests/utils/bulk-transfers"
 import { CFG, log, measureHeap, medianOfRuns, round } from "../support"
 import type { BenchContext } from "./context"

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
-import { processQueued } from "../lib/processing-queue"
+import { processQueued } from "../workflows/intake/processing-queue"
 
 /**
  * Processes a stored notification in the background (a worker, when Medusa

@@ -1,8 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { odemeModule } from "../lib/odeme-module"
-import { odemeSessionsOfOrder } from "../lib/order-sessions"
 import { followOrderCancel } from "../workflows/order-rules/follow-order-cancel"
+import { odemeModule } from "../modules/odeme/resolve"
+import { odemeSessionsOfOrder } from "../workflows/orders/sessions-of-order"
 
 /**
  * An order was canceled (by an admin, or the plugin's cancel of an expired

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { odemeModule } from "../lib/odeme-module"
-import { odemeSessionsOfOrder } from "../lib/order-sessions"
+import { odemeModule } from "../modules/odeme/resolve"
+import { odemeSessionsOfOrder } from "../workflows/orders/sessions-of-order"
 
 /**
  * An order was placed: its payments name it from now on. An API transfer's

@@ -2,8 +2,8 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { POLL_EVENT } from "../lib/notification-event"
-import { pollTransfers } from "../lib/poll-transfers"
-import { odemeModule } from "../lib/odeme-module"
+import { pollTransfers } from "../workflows/poller/poll-transfers"
+import { odemeModule } from "../modules/odeme/resolve"
 import { errorText } from "../lib/error-text"
 
 /**

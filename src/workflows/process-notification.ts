@@ -6,7 +6,7 @@ import type { NotificationSettlement, OdemeNotificationRow, OdemePaymentRow } fr
 import { judgeNotification, transferAnswer } from "../lib/judge"
 import { reportedMoney } from "../lib/notification-shape"
 import { NOTIFICATION_EVENT } from "../lib/notification-event"
-import { odemeModule } from "../lib/odeme-module"
+import { odemeModule } from "../modules/odeme/resolve"
 import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
 import { actOnDecision, applyServiceAnswer, type Applied } from "./payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../lib/payment-state/transitions"

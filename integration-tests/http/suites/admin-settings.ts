@@ -3,7 +3,7 @@
  * in the merchant panel, and each way the service can refuse the plugin.
  */
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
-import { odemeModule } from "../../../src/lib/odeme-module"
+import { odemeModule } from "../../../src/modules/odeme/resolve"
 import { adminClient } from "../../utils/admin"
 import type { SuiteContext } from "../../utils/environment"
 

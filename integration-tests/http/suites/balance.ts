@@ -5,7 +5,7 @@
  * Done when the order owes 0 with one capture per collection.
  */
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { pollTransfers } from "../../../src/workflows/poller/poll-transfers"
 import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { STOREFRONT } from "../../utils/checkout-suite"

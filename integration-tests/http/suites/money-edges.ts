@@ -3,7 +3,7 @@
  * store carried over from before the plugin tagged its session data (issue 41).
  */
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { pollTransfers } from "../../../src/lib/poll-transfers"
+import { pollTransfers } from "../../../src/workflows/poller/poll-transfers"
 import { waitFor } from "../../utils/checkout-driver"
 import type { SuiteContext } from "../../utils/environment"
 import { paymentProvider } from "../../utils/inspect"

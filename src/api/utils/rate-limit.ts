@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { clientAddress, fromServiceAddress } from "./client-ip"
-import { odemeModule } from "../../lib/odeme-module"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 const WINDOW_MS = 60_000
 const windows = new Map<string, { start: number; count: number }>()

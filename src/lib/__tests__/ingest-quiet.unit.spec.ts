@@ -1,4 +1,4 @@
-import { ingestQuiet, noteIngest } from "../processing-queue"
+import { ingestQuiet, noteIngest } from "../ingest-quiet"
 
 /** Whether the promise has settled once the fake clock moved by `ms`. */
 async function settledAfter(p: Promise<unknown>, ms: number): Promise<boolean> {

@@ -1,9 +1,8 @@
 import { parseOdemeOptions } from "../options"
-import { createServiceClient, serviceConnections } from "../service-client"
+import { serviceConnections } from "../service-connections"
 import { DEFAULT_CONNECTIONS } from "../../client"
-import { startLocalService, json, type LocalService } from "../../client/__tests__/support/local-service"
 
-// The plugin's client (src/lib/service-client.ts) as the poller uses it: its pool must not bound the poller.
+// How many connections the plugin's client keeps (src/modules/odeme/service-client.ts): its pool must not bound the poller.
 const options = (baseUrl: string, pollConcurrency?: number) =>
   parseOdemeOptions({
     apiKey: "k",
@@ -15,32 +14,9 @@ const options = (baseUrl: string, pollConcurrency?: number) =>
   })
 
 describe("connections of the plugin's service client", () => {
-  let service: LocalService | undefined
-  afterEach(async () => {
-    await service?.close()
-    service = undefined
-  })
-
   it("keeps the default for the default poller and grows with its concurrency", () => {
     expect(serviceConnections(options("http://127.0.0.1:1"))).toBe(DEFAULT_CONNECTIONS)
     expect(serviceConnections(options("http://127.0.0.1:1", 20))).toBeGreaterThanOrEqual(20 + 4)
     expect(serviceConnections(options("http://127.0.0.1:1", 50))).toBeGreaterThanOrEqual(50 + 4)
-  })
-
-  it("lets as many checks run at once as the poller's concurrency asks for", async () => {
-    // Every answer waits until 30 requests are in flight (or 5 s pass): a pool of fewer connections
-    // never gets there, however slowly a busy machine opens them.
-    const held: Array<() => void> = []
-    const answerAll = () => held.splice(0).forEach((answer) => answer())
-    const fallback = setTimeout(answerAll, 5_000)
-    service = await startLocalService((_req, res) => {
-      held.push(() => json(res, 200, { result: [] }))
-      if (held.length >= 30) answerAll()
-    })
-    const { client } = createServiceClient(options(service.url, 30))
-    await Promise.all(Array.from({ length: 30 }, () => client.listBankGroups()))
-    clearTimeout(fallback)
-    await client.close()
-    expect(service.maxInFlight()).toBe(30)
   })
 })

@@ -1,7 +1,7 @@
 import { BigNumber, MedusaError } from "@medusajs/framework/utils"
 import { chargeableAmount } from "../amount-rules"
 import { CHECKOUT_CURRENCIES, parseOdemeOptions } from "../options"
-import { transferAnswer } from "../check-payment"
+import { transferAnswer } from "../judge"
 import { toSessionStatus, toStorefrontStatus } from "../status"
 
 describe("the one status mapping", () => {

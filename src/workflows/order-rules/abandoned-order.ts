@@ -2,11 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
-import { odemeModule } from "../../lib/odeme-module"
 import { ODEME_SESSION_FIELDS, odemeSessionsOf, type CollectionSessions } from "../../lib/order-sessions"
 import { abandonedOrderAsked, abandonedOrderStep, otherPaymentSays } from "../../lib/order-rules"
 import { underCartLock } from "../settle/lock"
 import { orderNotCanceled } from "./unpaid-order"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 /**
  * An API transfer was its order's way to be paid (the customer has its IBAN) until a second tab chose another

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "../../lib/odeme-module"
 import { applyServiceAnswer } from "../payment-state/apply-service-answer"
 import { withSettleLock } from "../settle/lock"
 import { giveBackCapture } from "./give-back"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 /**
  * Follows a canceled order for one of its sessions: under the settle lock (so

@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
 import { formatAmount } from "../../client/amount"
 import { errorText } from "../../lib/error-text"
-import { odemeModule } from "../../lib/odeme-module"
 import { listsToPayBack, refundsInMedusa } from "../../lib/order-rules"
 import { held, paymentOfSession, sum } from "../settle/read-model"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 /**
  * Money captured onto a canceled order is given back: what the session's

@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import { createOrUpdateOrderPaymentCollectionWorkflow } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { errorText } from "../../lib/error-text"
-import { odemeModule } from "../../lib/odeme-module"
 import { asksForTheRest, restMayBeOwed } from "../../lib/order-rules"
 import { owedBy, type OrderSummary, type SettleRead } from "../settle/read-model"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 /**
  * A balance paid with a form signed before a later edit raised it, or an API transfer's awaiting order edited

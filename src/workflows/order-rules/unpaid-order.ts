@@ -3,10 +3,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { errorText } from "../../lib/error-text"
-import { odemeModule } from "../../lib/odeme-module"
 import { notCanceledItem, stillUnpaid, unpaidOrderAction } from "../../lib/order-rules"
 import { medusaState } from "../settle/read-model"
 import { withSettleLock } from "../settle/lock"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 /** An API transfer that failed or expired: its "awaiting" order is canceled when the merchant wants that (when: lib/order-rules.ts). */
 export async function cancelUnpaidOrder(container: MedusaContainer, payment: OdemePaymentRow, enabled: boolean): Promise<void> {

@@ -1,13 +1,13 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OdemePaymentRow, StateChange } from "../../modules/odeme/service"
-import { sandboxKeyInLiveStore } from "../../lib/key-mode"
-import { odemeModule } from "../../lib/odeme-module"
 import { medusaFacts } from "../settle/read-model"
 import { settlePaid } from "../settle/settle-payment"
 import { cancelUnpaidOrder } from "../order-rules/unpaid-order"
 import { decide, type Decision, type ServiceAnswer } from "../../lib/payment-state/transitions"
 import { errorText } from "../../lib/error-text"
+import { sandboxKeyInLiveStore } from "../../modules/odeme/key-mode"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 export interface Applied {
   payment: OdemePaymentRow

@@ -4,7 +4,6 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import { acquireLockStep, capturePaymentWorkflow, completeCartWorkflow, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { errorText } from "../../lib/error-text"
-import { odemeModule } from "../../lib/odeme-module"
 import {
   afterCapture,
   canceledOutcome,
@@ -23,6 +22,7 @@ import { giveBackCapture } from "../order-rules/give-back"
 import { askForTheRest, forgetRestNotAsked } from "../order-rules/rest-of-order"
 import { settleFacts, settleRead, type SettleRead } from "./read-model"
 import { CART_LOCK, withSettleLock } from "./lock"
+import { odemeModule } from "../../modules/odeme/resolve"
 
 export type { SettleOutcome } from "../../lib/settle-rules"
 

@@ -1,6 +1,6 @@
-import { formatIban } from "../../../lib/bank-directory"
 import type { AttentionCode, AttentionItem } from "../../../lib/attention-types"
 import type { PaymentFlow, ReviewCode } from "../../../modules/odeme/models/states"
+import { formatIban } from "../../../lib/bank-accounts"
 import type { OdemeState } from "../../../lib/status"
 import { lastCheckOf, type LastCheck } from "./last-check"
 import { iso, type NotificationLike, type PaymentLike } from "./rows"

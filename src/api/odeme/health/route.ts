@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { odemeModule } from "../../../lib/odeme-module"
+import { odemeModule } from "../../../modules/odeme/resolve"
 
 /** GET /odeme/health: liveness of the plugin's routes (no secrets, no service call). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

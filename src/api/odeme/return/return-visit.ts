@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { withDeadline } from "../../../lib/deadline"
 import { failureReason } from "../../../lib/failure-reason"
 import { odemeError } from "../../../lib/medusa-errors"
-import { odemeModule } from "../../../lib/odeme-module"
+import { odemeModule } from "../../../modules/odeme/resolve"
 import type { OdemeOptions } from "../../../lib/options"
 import { allowedStorefrontOrigins } from "../../../lib/options"
 import { contentKey, notificationStatus } from "../../../lib/notification-shape"

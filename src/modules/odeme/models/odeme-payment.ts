@@ -60,7 +60,7 @@ const OdemePayment = model
     { name: "IDX_odeme_payment_session_id_unique", on: ["session_id"], unique: true },
     { name: "IDX_odeme_payment_service_uuid", on: ["service_uuid"] },
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
-    // Paid payments of a cart no order names yet (src/lib/reconcile.ts): few, however many payments were settled.
+    // Paid payments of a cart no order names yet (src/workflows/poller/reconcile.ts): few, however many payments were settled.
     {
       name: "IDX_odeme_payment_unsettled",
       on: ["updated_at"],

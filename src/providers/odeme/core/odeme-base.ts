@@ -27,19 +27,19 @@ import type { OdemeClient } from "../../../client"
 import { formatAmount } from "../../../client/amount"
 import { amountMayChange, sameMoney } from "../../../lib/amount-rules"
 import { odemeError } from "../../../lib/medusa-errors"
-import { adminOdemeError } from "../../../api/admin/odeme/errors"
-import type { BankDirectory } from "../../../lib/bank-directory"
+import { adminOdemeError } from "../../../lib/admin-errors"
+import type { BankDirectory } from "../../../modules/odeme/bank-directory"
 import { NOTIFICATION_EVENT } from "../../../lib/notification-event"
 import { parseOdemeOptions, type OdemeOptions } from "../../../lib/options"
 import { assertPluginRegistered, noteProviderOptions } from "../../../lib/options-registration"
-import { keyMode, knownKeyMode } from "../../../lib/key-mode"
-import { odemeModule, rootContainer } from "../../../lib/odeme-module"
 import { applyServiceAnswer, type Applied } from "../../../workflows/payment-state/apply-service-answer"
 import { medusaState } from "../../../workflows/settle/read-model"
+import { keyMode, knownKeyMode } from "../../../modules/odeme/key-mode"
+import { odemeModule, rootContainer } from "../../../modules/odeme/resolve"
 import type { ServiceAnswer } from "../../../lib/payment-state/transitions"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
 import { sessionTag, taggedSessionId, untaggedSessionId } from "../../../lib/session-tag"
-import { takeWebhook } from "../../../lib/webhook-intake"
+import { takeWebhook } from "../../../workflows/intake/store-webhook"
 import type OdemeModuleService from "../../../modules/odeme/service"
 import { errorText } from "../../../lib/error-text"
 
@@ -102,7 +102,7 @@ export abstract class OdemeBase extends AbstractPaymentProvider<OdemeOptions> {
 
   /**
    * A live store whose key is a sandbox key would send customers to the
-   * sandbox's pages, where nothing they pay moves money (lib/key-mode): once
+   * sandbox's pages, where nothing they pay moves money (modules/odeme/key-mode): once
    * the service has named the key's mode, no payment is started. A session's
    * start does not wait for that answer: the first one asks it in the
    * background, and nothing paid on any session is captured before the

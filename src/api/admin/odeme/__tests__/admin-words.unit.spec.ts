@@ -1,7 +1,7 @@
 import en from "../../../../admin/i18n/json/en.json"
 import tr from "../../../../admin/i18n/json/tr.json"
 import { errorText } from "../../../../admin/components/words"
-import { ADMIN_ERROR_CODES } from "../errors"
+import { ADMIN_ERROR_CODES } from "../../../../lib/admin-errors"
 import { lastCheckOf } from "../last-check"
 
 function keys(o: unknown, prefix = ""): string[] {

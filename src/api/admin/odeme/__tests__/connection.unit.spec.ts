@@ -1,6 +1,6 @@
 import { OdemeApiError } from "../../../../client"
 import { classifyServiceError, testConnection } from "../connection/classify"
-import { keyModeOf } from "../../../../lib/key-mode"
+import { keyModeOf } from "../../../../lib/key-mode-probe"
 import { addressWarnings, configurationWarnings, healthWarnings } from "../settings/warnings"
 import { isPrivateHost } from "../../../../lib/private-host"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { presentAttention } from "../../../../lib/attention"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 import type { AdminGetOdemeAttentionParamsType } from "../validators"
 import { customersOf } from "./customers"
 

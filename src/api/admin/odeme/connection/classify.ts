@@ -1,9 +1,9 @@
 import { isOdemeApiError, redact, type OdemeClient } from "../../../../client"
 import type { OdemeOptions } from "../../../../lib/options"
-import { keyModeOf, MODE_PROBE } from "../../../../lib/key-mode"
+import { keyModeOf, MODE_PROBE } from "../../../../lib/key-mode-probe"
 import { webhookUrlOf } from "../settings/warnings"
 import { errorText } from "../../../../lib/error-text"
-import { offeredGroups } from "../../../../lib/bank-directory"
+import { offeredGroups } from "../../../../lib/bank-accounts"
 
 /**
  * Test connection: calls the service with the configured key and says what

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { OdemeClient } from "../../../../client"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 import { testConnection } from "./classify"
 
 /**

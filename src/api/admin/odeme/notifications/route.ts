@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 import { presentNotification } from "../presenters"
 import type { NotificationLike } from "../rows"
 import type { AdminGetOdemeNotificationsParamsType } from "../validators"

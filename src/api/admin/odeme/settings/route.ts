@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { knownKeyMode } from "../../../../lib/key-mode"
+import { knownKeyMode } from "../../../../modules/odeme/key-mode"
 import { allowedStorefrontOrigins } from "../../../../lib/options"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 import { addressesSeen } from "../../../utils/client-ip"
 import { addressWarnings, configurationWarnings, healthWarnings, keyWarnings, webhookUrlOf } from "./warnings"
 

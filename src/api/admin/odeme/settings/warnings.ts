@@ -1,4 +1,4 @@
-import type { KeyMode } from "../../../../lib/key-mode"
+import type { KeyMode } from "../../../../lib/key-mode-probe"
 import type { OdemeOptions } from "../../../../lib/options"
 import { isPrivateHost } from "../../../../lib/private-host"
 
@@ -196,7 +196,7 @@ export function addressWarnings(
 
 /**
  * What the service said of the key's mode, as far as this process has asked
- * (lib/key-mode: once, when the first payment starts; Settings does not ask).
+ * (modules/odeme/key-mode: once, when the first payment starts; Settings does not ask).
  * A live store with a sandbox key refuses every payment, and customers are
  * only told the method is unavailable: the merchant must see why here.
  */

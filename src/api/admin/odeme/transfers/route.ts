@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 import { presentPayment } from "../presenters"
 import type { PaymentLike } from "../rows"
 import type { AdminGetOdemeTransfersParamsType } from "../validators"

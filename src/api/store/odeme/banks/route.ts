@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../lib/medusa-errors"
-import { odemeModule } from "../../../../lib/odeme-module"
+import { odemeModule } from "../../../../modules/odeme/resolve"
 
 /** GET /store/odeme/banks: the merchant's bank accounts for a transfer, grouped (cached). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { formatIban } from "../../../../../lib/bank-directory"
-import { transferCreatedAt, transferExpiresAt } from "../../../../../lib/check-payment"
+import { formatIban } from "../../../../../lib/bank-accounts"
+import { transferCreatedAt, transferExpiresAt } from "../../../../../lib/transfer-check"
 import { toStorefrontStatus, type OdemeState } from "../../../../../lib/status"
-import { odemeModule } from "../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../modules/odeme/resolve"
 import { findOwnedSession } from "../../../../utils/owned-session"
 import type { StoreGetOdemePaymentSessionParamsType } from "../../validators"
 

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { presentCharge } from "../../../../../../lib/attention"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemeChargeParams } from "../../../validators"
 
 /**

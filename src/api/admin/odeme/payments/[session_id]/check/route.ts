@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { checkPayment } from "../../../../../../lib/check-payment"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { checkPayment } from "../../../../../../workflows/poller/check-payment"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemePaymentParams } from "../../../validators"
 
 /**

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { odemeModule } from "../../../../../../lib/odeme-module"
+import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { validatedParams } from "../../../../../utils/path-params"
-import { adminOdemeError } from "../../../errors"
+import { adminOdemeError } from "../../../../../../lib/admin-errors"
 import { AdminOdemePaymentParams, RESOLVE_NOTE_MIN_LENGTH, type AdminResolveOdemePaymentType } from "../../../validators"
 
 /**

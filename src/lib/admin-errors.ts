@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { messageWithCode } from "../../../storefront/error-codes"
+import { messageWithCode } from "../storefront/error-codes"
 
 /**
  * Stable codes of the admin routes' refusals. The Admin shows the code's text

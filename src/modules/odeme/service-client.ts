@@ -1,20 +1,9 @@
-import { DEFAULT_CONNECTIONS, OdemeClient } from "../client"
+import { OdemeClient } from "../../client"
 import { BankDirectory } from "./bank-directory"
-import type { OdemeOptions } from "./options"
+import type { OdemeOptions } from "../../lib/options"
+import { serviceConnections } from "../../lib/service-connections"
 
 type Logger = { shouldLog?(level: string): boolean; debug(m: string): void; warn(m: string): void; error(m: string): void }
-
-/** Connections kept beside the poller's for verify, checkout and admin calls. */
-const CONNECTIONS_BESIDE_POLLER = 8
-
-/**
- * One connection per concurrent poller check plus room for the rest, never
- * fewer than the client's default: a poller bounded by the pool would make
- * its concurrency setting a lie.
- */
-export function serviceConnections(options: Pick<OdemeOptions, "transfer">): number {
-  return Math.max(DEFAULT_CONNECTIONS, options.transfer.pollConcurrency + CONNECTIONS_BESIDE_POLLER)
-}
 
 /**
  * The configured client and bank list. The plugin module builds the one pair

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
+import type { CheckedTransfer, OdemePaymentRow } from "../../modules/odeme/service"
 import { checkTransfer, type CheckResult } from "./check-payment"
-import { odemeModule } from "./odeme-module"
-import { processDueNotifications } from "./processing-queue"
+import { odemeModule } from "../../modules/odeme/resolve"
+import { processDueNotifications } from "../intake/processing-queue"
 import { reconcile, type ReconcileSummary } from "./reconcile"
 
 export interface PollSummary {

@@ -1,8 +1,8 @@
 import { container as rootContainer } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ODEME_MODULE } from "../modules/odeme"
-import type OdemeModuleService from "../modules/odeme/service"
+import { ODEME_MODULE } from "."
+import type OdemeModuleService from "./service"
 
 /**
  * The plugin's module. Routes, jobs and subscribers pass their scope; the

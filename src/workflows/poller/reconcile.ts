@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { odemeModule } from "./odeme-module"
-import { applyServiceAnswer } from "../workflows/payment-state/apply-service-answer"
-import { followOrderCancel } from "../workflows/order-rules/follow-order-cancel"
-import { isSettled, medusaState } from "../workflows/settle/read-model"
+import { odemeModule } from "../../modules/odeme/resolve"
+import { followOrderCancel } from "../order-rules/follow-order-cancel"
+import { applyServiceAnswer } from "../payment-state/apply-service-answer"
+import { isSettled, medusaState } from "../settle/read-model"
 
 export interface ReconcileSummary {
   creations_ended: number

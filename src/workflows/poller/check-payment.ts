@@ -1,15 +1,25 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { OdemeApiError, type TransferRecord } from "../client"
-import type { CheckedTransfer, OdemePaymentRow } from "../modules/odeme/service"
-import type { PaymentState } from "../modules/odeme/models/states"
-import type { CheckCode } from "./check-code"
-import { transferAnswer } from "./judge"
-import { odemeModule } from "./odeme-module"
-import { applyServiceAnswer } from "../workflows/payment-state/apply-service-answer"
-import { cancelAbandonedOrder } from "../workflows/order-rules/abandoned-order"
-import type { ServiceAnswer } from "./payment-state/transitions"
-import { processNotification } from "../workflows/process-notification"
-import { errorText } from "./error-text"
+import { OdemeApiError, type TransferRecord } from "../../client"
+import type { CheckedTransfer, OdemePaymentRow } from "../../modules/odeme/service"
+import type { PaymentState } from "../../modules/odeme/models/states"
+import type { CheckCode } from "../../lib/check-code"
+import { transferAnswer } from "../../lib/judge"
+import { odemeModule } from "../../modules/odeme/resolve"
+import type { ServiceAnswer } from "../../lib/payment-state/transitions"
+import { processNotification } from "../process-notification"
+import { errorText } from "../../lib/error-text"
+import { cancelAbandonedOrder } from "../order-rules/abandoned-order"
+import { applyServiceAnswer } from "../payment-state/apply-service-answer"
+import {
+  afterTransferCheck,
+  answerWithExpiry,
+  nextCheckDelayMs,
+  transferCheckVerdict,
+  transferCreatedAt,
+  transferDetails,
+  transferExpiresAt,
+  unchangedAndAskedAgain,
+} from "../../lib/transfer-check"
 
 export type { CheckCode }
 
@@ -19,31 +29,6 @@ export interface CheckResult {
   changed: boolean
   code: CheckCode
   detail: string
-}
-
-/**
- * Milliseconds until the next check of a pending transfer: FAST transfers
- * usually confirm within minutes, so young transfers are checked often and
- * old ones rarely.
- */
-export function nextCheckDelayMs(createdAt: Date, now = Date.now()): number {
-  const ageMin = (now - new Date(createdAt).getTime()) / 60_000
-  if (ageMin < 10) return 60_000
-  if (ageMin < 60) return 5 * 60_000
-  if (ageMin < 24 * 60) return 15 * 60_000
-  return 60 * 60_000
-}
-
-/** What the transfer record tells about the transfer (bank, IBAN, tracking number): details, never the state. */
-export function transferDetails(record: TransferRecord, row: OdemePaymentRow) {
-  return {
-    tracking_no: record.br_tracking_no || row.tracking_no,
-    bank_name: record.br_bank_name || row.bank_name,
-    iban: record.br_iban ? record.br_iban.replace(/\s+/g, "") : row.iban,
-    payer_name: record.br_name || row.payer_name,
-    last_result: `sale_status ${record.sale_status}`,
-    last_checked_at: new Date(),
-  }
 }
 
 /**
@@ -123,15 +108,14 @@ export async function checkTransfer(
 
   // What the record says is kept with whatever follows, in one write; the state goes through the transition function.
   const details = { ...transferDetails(record, row), check_attempts: row.check_attempts + 1, ...(row.check_failures ? { check_failures: 0 } : {}) }
-  let answer = transferAnswer(record, row)
-  const expiresAt = transferExpiresAt(createdAt, odeme.odemeOptions.transfer.expiryHours).getTime()
-  const expiry = `Transfer not received within ${odeme.odemeOptions.transfer.expiryHours} hours`
-  if (answer.kind === "pending" && row.status === "awaiting_transfer" && now >= expiresAt) answer = { kind: "expired", detail: expiry }
+  const { expiryHours } = odeme.odemeOptions.transfer
+  const expiresAt = transferExpiresAt(createdAt, expiryHours).getTime()
+  const answer = answerWithExpiry(transferAnswer(record, row), row.status, now, expiresAt, expiryHours)
 
   let payment: OdemePaymentRow
   try {
     payment = (await applyServiceAnswer(container, row.session_id, answer, { act: true, read: row })).payment
-    if (payment === row && recordLater && answer.kind === "pending" && (row.status !== "canceled" || now < expiresAt)) {
+    if (payment === row && recordLater && unchangedAndAskedAgain(answer.kind, row.status, now, expiresAt)) {
       recordLater({
         session_id: row.session_id,
         version: row.version,
@@ -149,28 +133,14 @@ export async function checkTransfer(
     })
     return { ...base, state: row.status, changed: false, code: "settling_failed", detail: `settling failed (${msg}); retried later` }
   }
-  // A canceled transfer is asked about until it expires: the customer may still pay it (a late success to give back).
-  const waiting =
-    payment.status === "awaiting_transfer" ||
-    payment.status === "unknown" ||
-    (payment.status === "canceled" && answer.kind === "pending" && now < expiresAt)
-  // A transfer whose session was replaced on its order, and which can no longer be paid (failed, or its deadline
-  // passed): nothing else ends that order. Before the row's next check is cleared, so a failure here is checked again.
-  const orderWaits =
-    payment.status === "canceled" && !waiting && (answer.kind === "pending" || answer.kind === "failed")
-      ? (await cancelAbandonedOrder(container, payment)) === "wait"
-      : false
+  const { asksAgain, mayEndOrder } = afterTransferCheck(payment.status, answer.kind, now, expiresAt)
+  // Before the row's next check is cleared, so a failure here is checked again.
+  const orderWaits = mayEndOrder ? (await cancelAbandonedOrder(container, payment)) === "wait" : false
   await odeme.updatePaymentDetails(row.session_id, {
     ...details,
-    next_check_at: waiting || orderWaits ? new Date(now + nextCheckDelayMs(createdAt, now)) : null,
+    next_check_at: asksAgain || orderWaits ? new Date(now + nextCheckDelayMs(createdAt, now)) : null,
   })
-  const detail =
-    answer.kind === "expired"
-      ? expiry
-      : payment.status === "awaiting_transfer"
-        ? "still waiting for the transfer"
-        : `service reports sale_status ${record.sale_status}`
-  const code = answer.kind === "expired" ? "expired" : payment.status === "awaiting_transfer" ? "still_waiting" : "service_status"
+  const { code, detail } = transferCheckVerdict(answer.kind, payment.status, record.sale_status, expiryHours)
   return { ...base, state: payment.status, changed: payment.status !== row.status, code, detail }
 }
 
@@ -195,16 +165,3 @@ async function settleProvenTransfer(container: MedusaContainer, row: OdemePaymen
 }
 
 export { transferAnswer }
-
-/** When the service's transfer was created: the creation claim's start (the session row may be days older). */
-export function transferCreatedAt(row: Pick<OdemePaymentRow, "creation_started_at" | "created_at">): Date {
-  return new Date(row.creation_started_at ?? row.created_at)
-}
-
-/**
- * When an unpaid API transfer expires (`transfer.expiryHours` after its creation): the poller
- * applies it, and the shopper is shown it as the deadline (session data `expires_at`).
- */
-export function transferExpiresAt(createdAt: Date | string, expiryHours: number): Date {
-  return new Date(new Date(createdAt).getTime() + expiryHours * 3_600_000)
-}

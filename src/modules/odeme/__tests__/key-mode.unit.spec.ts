@@ -1,11 +1,11 @@
 import { container } from "@medusajs/framework"
-import { OdemeApiError } from "../../client"
-import { OdemeCheckoutProvider } from "../../providers/odeme/services/odeme-checkout"
-import { OdemeTransferProvider } from "../../providers/odeme/services/odeme-transfer"
-import { failureOf, silentLogger, startServiceForProviders } from "../../providers/odeme/__tests__/support/memory-module"
-import { keyWarnings } from "../../api/admin/odeme/settings/warnings"
+import { OdemeApiError } from "../../../client"
+import { OdemeCheckoutProvider } from "../../../providers/odeme/services/odeme-checkout"
+import { OdemeTransferProvider } from "../../../providers/odeme/services/odeme-transfer"
+import { failureOf, silentLogger, startServiceForProviders } from "../../../providers/odeme/__tests__/support/memory-module"
+import { keyWarnings } from "../../../api/admin/odeme/settings/warnings"
 import { keyMode, knownKeyMode } from "../key-mode"
-import { applyServiceAnswer } from "../../workflows/payment-state/apply-service-answer"
+import { applyServiceAnswer } from "../../../workflows/payment-state/apply-service-answer"
 
 const paid = (uuid: string) => ({ kind: "paid", uuid, amount: "250.00", currency: "TRY" }) as const
 const live = { mode: "live", backendUrl: "https://api.shop.example", storefrontUrl: "https://shop.example", minimumAmountTry: 1 }
