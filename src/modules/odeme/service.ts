@@ -15,7 +15,21 @@ import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
-import { CHARGE, HEALTH, knexOf, newEntityId, NOTIFICATION, PAYMENT, PLAIN_KEY, REFUND, sameRow, serialize, storeRecord } from "./rows"
+import * as ledger from "./ledger"
+import {
+  CHARGE,
+  HEALTH,
+  knexOf,
+  NOTIFICATION,
+  OPEN_NOTIFICATION,
+  PAYMENT,
+  PLAIN_KEY,
+  POLL_WHERE,
+  REFUND,
+  sameRow,
+  serialize,
+  storeRecord,
+} from "./rows"
 import type {
   AttentionKind,
   AttentionRow,
@@ -73,88 +87,39 @@ class OdemeModuleService extends MedusaService({
     this.banks = banks
   }
 
-  // ---- payments -----------------------------------------------------------
+  // ---- the payment ledger (ledger.ts) ---------------------------------------------
 
   /** The plugin's one read of a payment (the routes too, not the generated listOdemePayments); Admin's list is listAwaitingTransfers. */
   @InjectManager()
   async getPayment(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    const row = await knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first()
-    return (row as OdemePaymentRow | undefined) ?? null
+    return ledger.getPayment(knexOf(ctx), sessionId)
   }
 
   /** `getPayment` for several sessions at once (an order's payments), in no particular order. */
   @InjectManager()
   async getPayments(sessionIds: string[], @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    if (!sessionIds.length) return []
-    return knexOf(ctx)(PAYMENT).whereNull("deleted_at").whereIn("session_id", sessionIds)
+    return ledger.getPayments(knexOf(ctx), sessionIds)
   }
 
   /** Transfers still waiting for the money, newest first: one page and how many there are (Admin's list). */
   @InjectManager()
   async listAwaitingTransfers(page: { limit: number; offset: number }, @MedusaContext() ctx: Context = {}): Promise<[OdemePaymentRow[], number]> {
-    const waiting = () => knexOf(ctx)(PAYMENT).whereNull("deleted_at").where({ status: "awaiting_transfer" })
-    const [rows, [{ count }]] = await Promise.all([
-      // The id breaks ties between rows created in the same instant, so pages never repeat or skip one.
-      waiting()
-        .orderBy([
-          { column: "created_at", order: "desc" },
-          { column: "id", order: "desc" },
-        ])
-        .limit(page.limit)
-        .offset(page.offset),
-      waiting().count({ count: "*" }),
-    ])
-    return [rows as OdemePaymentRow[], Number(count)]
+    return ledger.listAwaitingTransfers(knexOf(ctx), page)
   }
 
-  /**
-   * Records a session when it is initiated. A second call (Medusa's updatePayment) refreshes amount and
-   * currency only while nothing was asked of the service for them: a payment that moved on, or a transfer
-   * whose creation started, keeps the money it was asked for (the provider refuses such a change first).
-   */
+  /** Records a session when it is initiated; a second call refreshes its money while nothing was asked for it. */
   @InjectManager()
   async recordInitiated(
     row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null },
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemePaymentRow> {
-    const { rows } = await knexOf(ctx).raw(
-      `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-       on conflict (session_id) where deleted_at is null
-       do update set
-         amount = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.amount else ${PAYMENT}.amount end,
-         currency = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.currency else ${PAYMENT}.currency end,
-         -- merged: what the plugin keeps there (noteMedusaRefusal) outlives a session initiated again
-         metadata = case when excluded.metadata is null then ${PAYMENT}.metadata
-           else coalesce(${PAYMENT}.metadata, '{}'::jsonb) || excluded.metadata end, updated_at = now()
-       returning *`,
-      [
-        newEntityId("odpay"),
-        row.session_id,
-        row.provider,
-        row.flow,
-        row.mode,
-        row.amount,
-        row.currency,
-        row.metadata ? JSON.stringify(row.metadata) : null,
-      ]
-    )
-    return rows[0]
+    return ledger.recordInitiated(knexOf(ctx), row)
   }
 
-  /**
-   * Takes the right to create the service-side transfer for a session. Only
-   * one caller ever wins while nothing was created; a refusal by the service
-   * ("failed") may be retried, an unknown outcome never.
-   */
+  /** Takes the right to create the service-side transfer for a session (one caller ever wins). */
   @InjectManager()
   async claimTransferCreation(sessionId: string, details: PaymentDetails, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return this.updatePaymentWhere_(
-      knexOf(ctx),
-      { session_id: sessionId, status: "pending" },
-      { ...serialize(details), creation_state: "creating", creation_started_at: new Date() },
-      ["creation_state", ["none", "failed"]]
-    )
+    return ledger.claimTransferCreation(knexOf(ctx), sessionId, details)
   }
 
   @InjectManager()
@@ -163,20 +128,16 @@ class OdemeModuleService extends MedusaService({
     outcome: { creation_state: "created" | "failed" | "unknown" } & PaymentDetails,
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemePaymentRow | null> {
-    return this.updatePaymentWhere_(knexOf(ctx), { session_id: sessionId, creation_state: "creating" }, serialize(outcome))
+    return ledger.endTransferCreation(knexOf(ctx), sessionId, outcome)
   }
 
   /** Records what was learned about a payment; the state is not touched here. */
   @InjectManager()
   async updatePaymentDetails(sessionId: string, details: PaymentDetails, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow | null> {
-    return this.updatePaymentWhere_(knexOf(ctx), { session_id: sessionId }, serialize(details))
+    return ledger.updatePaymentDetails(knexOf(ctx), sessionId, details)
   }
 
-  /**
-   * The only write of a payment's state: succeeds only if nobody moved the
-   * payment since `version` was read. Called by the transition function
-   * (src/lib/payment-state/apply-service-answer.ts) and nothing else.
-   */
+  /** The only write of a payment's state, a compare-and-set on `version` (the transition function's). */
   @InjectManager()
   async compareAndSetState(
     sessionId: string,
@@ -184,13 +145,7 @@ class OdemeModuleService extends MedusaService({
     change: StateChange,
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemePaymentRow | null> {
-    const db = knexOf(ctx)
-    // What a person resolved was this state: a new state (or review reason) is a new item for them.
-    const resolvedAt = db.raw("case when status::text is distinct from ? or review_code::text is distinct from ? then null else resolved_at end", [
-      change.status,
-      change.review_code,
-    ])
-    return this.updatePaymentWhere_(db, { session_id: sessionId, version }, { ...serialize(change), version: version + 1, resolved_at: resolvedAt })
+    return ledger.compareAndSetState(knexOf(ctx), sessionId, version, change)
   }
 
   /**
@@ -238,83 +193,31 @@ class OdemeModuleService extends MedusaService({
     return { ok: false, retryAt: new Date(start + windowSeconds * 1000 + 50) }
   }
 
-  /**
-   * Ends creation claims a stopped process left open (they become `unknown`):
-   * the transfer may exist at the service, so it is never created again. The
-   * sessions whose claim was ended.
-   */
+  /** Ends creation claims a stopped process left open (they become `unknown`); the sessions whose claim was ended. */
   @InjectManager()
   async endStaleCreations(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    const { rows } = await knexOf(ctx).raw(
-      `update ${PAYMENT} set creation_state = 'unknown', last_result = 'creating process stopped before an answer', updated_at = now()
-       where id in (select id from ${PAYMENT} where deleted_at is null and creation_state = 'creating'
-         and creation_started_at < now() - make_interval(secs => ?) limit ? for update skip locked)
-       returning session_id`,
-      [olderThanSeconds, limit]
-    )
-    return (rows as Array<{ session_id: string }>).map((r) => r.session_id)
+    return ledger.endStaleCreations(knexOf(ctx), olderThanSeconds, limit)
   }
 
-  /**
-   * Paid payments of a cart that no order names yet, settled at least a
-   * moment ago: the reconciler asks Medusa about them (a page, oldest first).
-   */
+  /** Paid payments of a cart that no order names yet, settled at least a moment ago (the reconciler's page). */
   @InjectManager()
   async unsettledPaid(olderThanSeconds: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    const db = knexOf(ctx)
-    return db(PAYMENT)
-      .whereNull("deleted_at")
-      .where({ status: "paid" })
-      .whereNotNull("cart_id")
-      .whereNull("order_id")
-      .where("updated_at", "<", db.raw("now() - make_interval(secs => ?)", [olderThanSeconds]))
-      .orderBy("updated_at")
-      .limit(limit)
+    return ledger.unsettledPaid(knexOf(ctx), olderThanSeconds, limit)
   }
 
-  /**
-   * Names the cart on the payment, and the cart's order on every payment of
-   * that cart that does not name one; a balance's payment (no cart) names its
-   * order. Up to two updates, in one transaction: a payment never names the
-   * cart while the cart's order is missing from its siblings.
-   */
+  /** Names the cart on the payment and the cart's order on its payments, in one transaction. */
   @InjectTransactionManager()
   async linkCart(sessionId: string, cartId: string | null, orderId: string | null, @MedusaContext() ctx: Context = {}): Promise<void> {
-    const db = knexOf(ctx)
-    if (cartId) await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).update({ cart_id: cartId, updated_at: new Date() })
-    if (!cartId && orderId) {
-      await db(PAYMENT)
-        .whereNull("deleted_at")
-        .where({ session_id: sessionId })
-        .whereNull("order_id")
-        .update({ order_id: orderId, updated_at: new Date() })
-    }
-    if (cartId && orderId) {
-      await db(PAYMENT).whereNull("deleted_at").where({ cart_id: cartId }).whereNull("order_id").update({ order_id: orderId, updated_at: new Date() })
-    }
+    return ledger.linkCart(knexOf(ctx), sessionId, cartId, orderId)
   }
 
-  /**
-   * Names a placed order (and its cart) on its payments that are not paid: a paid one is named by settle once
-   * its capture is on the order, and until then the reconciler looks for it (`unsettledPaid`).
-   */
+  /** Names a placed order (and its cart) on its payments that are not paid. */
   @InjectManager()
   async nameOrder(sessionIds: string[], cartId: string | null, orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
-    if (!sessionIds.length) return
-    const db = knexOf(ctx)
-    await db(PAYMENT)
-      .whereNull("deleted_at")
-      .whereIn("session_id", sessionIds)
-      .whereNot("status", "paid")
-      .whereNull("order_id")
-      .update({ order_id: orderId, ...(cartId ? { cart_id: cartId } : {}), updated_at: new Date() })
+    return ledger.nameOrder(knexOf(ctx), sessionIds, cartId, orderId)
   }
 
-  /**
-   * What Medusa would not do for a payment, kept until it is done (null clears it): an order its unpaid transfer
-   * could not cancel, the rest of an edited order that could not be asked for. Each is an item in "needs
-   * attention" (ATTENTION_SQL's `order_not_canceled`, `rest_not_asked`), never only a log line.
-   */
+  /** What Medusa would not do for a payment, kept until it is done (null clears it). */
   @InjectManager()
   async noteMedusaRefusal(
     sessionId: string,
@@ -322,110 +225,54 @@ class OdemeModuleService extends MedusaService({
     detail: { order_id: string | null; reason: string } | null,
     @MedusaContext() ctx: Context = {}
   ): Promise<void> {
-    const db = knexOf(ctx)
-    const row = db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId })
-    if (!detail) {
-      await row.whereRaw("jsonb_exists(metadata, ?)", [what]).update({ metadata: db.raw("metadata - ?::text", [what]), updated_at: new Date() })
-      return
-    }
-    const reason = detail.reason.slice(0, 500)
-    // `at` (the database's clock, as resolved_at) is when it was first seen: the same refusal again keeps it, so a
-    // person's "resolved" still holds; another reason is new and listed again.
-    await row.update({
-      metadata: db.raw(
-        `coalesce(metadata, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb || jsonb_build_object('at',
-           case when metadata->(?::text)->>'reason' = ?::text then metadata->(?::text)->'at' else to_jsonb(now()) end))`,
-        [what, JSON.stringify({ order_id: detail.order_id, reason }), what, reason, what]
-      ),
-      updated_at: new Date(),
-    })
+    return ledger.noteMedusaRefusal(knexOf(ctx), sessionId, what, detail)
   }
 
   /** An order was canceled after all (by hand, say): none of its payments is listed as its order not canceled any more. */
   @InjectManager()
   async forgetOrderNotCanceled(orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
-    const db = knexOf(ctx)
-    await db(PAYMENT)
-      .whereNull("deleted_at")
-      .whereRaw("metadata->'order_not_canceled'->>'order_id' = ?", [orderId])
-      .update({ metadata: db.raw("metadata - 'order_not_canceled'"), updated_at: new Date() })
+    return ledger.forgetOrderNotCanceled(knexOf(ctx), orderId)
   }
 
   /** Counts a failed settle in Medusa or check at the service in a row (false: the run of failures ended). */
   @InjectManager()
   async countFailure(sessionId: string, what: "settle" | "check", failed: boolean, @MedusaContext() ctx: Context = {}): Promise<void> {
-    const db = knexOf(ctx)
-    const column = what === "settle" ? "settle_failures" : "check_failures"
-    await db(PAYMENT)
-      .whereNull("deleted_at")
-      .where({ session_id: sessionId })
-      .update({ [column]: failed ? db.raw("?? + 1", [column]) : 0, updated_at: new Date() })
+    return ledger.countFailure(knexOf(ctx), sessionId, what, failed)
   }
 
-  /** One conditional update of a live payment row, returning it when the condition held. */
-  private async updatePaymentWhere_(
-    db: Knex,
-    where: Record<string, unknown>,
-    patch: Record<string, unknown>,
-    whereIn?: [string, string[]]
-  ): Promise<OdemePaymentRow | null> {
-    let q = db(PAYMENT).whereNull("deleted_at").where(where)
-    if (whereIn) q = q.whereIn(whereIn[0], whereIn[1])
-    // A new next check ends the poller's lease (claimDueTransfers), or the row would wait for the lease too.
-    const lease = "next_check_at" in patch ? { claimed_until: null } : {}
-    const rows = await q.update({ ...patch, ...lease, updated_at: new Date() }).returning("*")
-    return (rows[0] as OdemePaymentRow | undefined) ?? null
+  /** Whether a session's customer may be paying it now (its row, a signed form, a return or a webhook since). */
+  @InjectManager()
+  async maybePaying(sessionId: string, since: { changed: Date; noted: Date }, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+    return ledger.maybePaying(knexOf(ctx), sessionId, since)
   }
 
-  // ---- charges --------------------------------------------------------------
+  /** A Quick Checkout form was signed for the session: its customer may pay within the form's window from now. */
+  @InjectManager()
+  async noteFormSigned(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return ledger.noteFormSigned(knexOf(ctx), sessionId)
+  }
 
   /** Records a service payment of a session (one row per uuid); a later answer updates it. */
   @InjectManager()
   async recordCharge(charge: ChargeInput, @MedusaContext() ctx: Context = {}): Promise<OdemeChargeRow> {
-    const { rows } = await knexOf(ctx).raw(
-      `insert into ${CHARGE} (id, session_id, service_uuid, status, role, type, amount, currency, detail, verified_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${charge.verified ? "now()" : "null"})
-       on conflict (session_id, service_uuid) where deleted_at is null
-       do update set
-         -- Money reported once stays reported: a later pending or failed answer never hides a success.
-         status = case when ${CHARGE}.status = 'successful' then ${CHARGE}.status else excluded.status end,
-         role = coalesce(?, ${CHARGE}.role),
-         type = coalesce(excluded.type, ${CHARGE}.type),
-         amount = coalesce(excluded.amount, ${CHARGE}.amount),
-         currency = coalesce(excluded.currency, ${CHARGE}.currency),
-         detail = coalesce(excluded.detail, ${CHARGE}.detail),
-         verified_at = coalesce(${CHARGE}.verified_at, excluded.verified_at),
-         updated_at = now()
-       returning *`,
-      [
-        newEntityId("odchg"),
-        charge.session_id,
-        charge.service_uuid,
-        charge.status,
-        charge.role ?? "none",
-        charge.type ?? null,
-        charge.amount ?? null,
-        charge.currency ?? null,
-        charge.detail ?? null,
-        // "none" only for a new row: it never overwrites a role already given.
-        charge.role && charge.role !== "none" ? charge.role : null,
-      ]
-    )
-    return rows[0]
+    return ledger.recordCharge(knexOf(ctx), charge)
   }
 
   @InjectManager()
   async acknowledgeCharge(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeChargeRow | null> {
-    const db = knexOf(ctx)
-    const rows = await db(CHARGE)
-      .whereNull("deleted_at")
-      .where({ id })
-      .whereIn("role", ["duplicate", "late", "rejected"])
-      .update({ acknowledged_at: db.raw("coalesce(acknowledged_at, now())"), acknowledged_by: actor, updated_at: new Date() })
-      .returning("*")
-    return (rows[0] as OdemeChargeRow | undefined) ?? null
+    return ledger.acknowledgeCharge(knexOf(ctx), id, actor)
   }
 
+  /** Money to pay back in the merchant panel: a to-do until a person says it was paid back. */
+  @InjectManager()
+  async recordRefund(refund: RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return ledger.recordRefund(knexOf(ctx), refund)
+  }
+
+  @InjectManager()
+  async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
+    return ledger.acknowledgeRefund(knexOf(ctx), id, actor)
+  }
   // ---- notification inbox -----------------------------------------------------
 
   /**
@@ -627,34 +474,6 @@ class OdemeModuleService extends MedusaService({
     return !!row
   }
 
-  /**
-   * Whether a session's customer may be paying it now: its row changed (initiated, an answer recorded) since
-   * `since.changed`; a form was signed, or a return or a webhook stored (not refused by verify) since
-   * `since.noted`; or a webhook of it still waits to be processed (its verify retrying may well be the money).
-   */
-  @InjectManager()
-  async maybePaying(sessionId: string, since: { changed: Date; noted: Date }, @MedusaContext() ctx: Context = {}): Promise<boolean> {
-    const { rows } = await knexOf(ctx).raw(
-      `select exists (select 1 from ${PAYMENT} where session_id = ? and deleted_at is null and (updated_at > ? or form_signed_at > ?))
-         or exists (select 1 from ${NOTIFICATION} where session_id = ? and deleted_at is null
-           and ((created_at > ? and outcome is distinct from 'rejected') or (source = 'webhook' and ${OPEN_NOTIFICATION}))) as busy`,
-      [sessionId, since.changed, since.noted, sessionId, since.noted]
-    )
-    return rows[0].busy === true
-  }
-
-  /**
-   * A Quick Checkout form was signed for the session: its customer may pay within the form's window from now.
-   * A column of its own, not `updated_at`: the payment itself did not change.
-   */
-  @InjectManager()
-  async noteFormSigned(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
-    await knexOf(ctx)(PAYMENT)
-      .whereNull("deleted_at")
-      .where({ session_id: sessionId })
-      .update({ form_signed_at: knexOf(ctx).fn.now() })
-  }
-
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
@@ -811,49 +630,11 @@ class OdemeModuleService extends MedusaService({
       .returning("*")
     return (rows[0] as OdemePaymentRow | undefined) ?? null
   }
-
-  // ---- refunds to make by hand ------------------------------------------------
-
-  /**
-   * Money to pay back in the merchant panel (the service has no refund call): a to-do until a person says it
-   * was paid back. A refund Medusa recorded is recorded once per Medusa refund (Medusa's retries add nothing);
-   * one Medusa could not make (`medusa_refund_id` null: refunds refused, or a refund that failed) once per
-   * session, however often the cancel it follows is followed.
-   */
-  @InjectManager()
-  async recordRefund(refund: RefundInput, @MedusaContext() ctx: Context = {}): Promise<void> {
-    await knexOf(ctx).raw(
-      `insert into ${REFUND} (id, session_id, medusa_refund_id, amount, currency)
-       select ?, ?, ?::text, ?, ?
-       where ?::text is not null
-          or not exists (select 1 from ${REFUND} where session_id = ? and medusa_refund_id is null and deleted_at is null)
-       on conflict (medusa_refund_id) where medusa_refund_id is not null and deleted_at is null do nothing`,
-      [newEntityId("odref"), refund.session_id, refund.medusa_refund_id, refund.amount, refund.currency, refund.medusa_refund_id, refund.session_id]
-    )
-  }
-
-  @InjectManager()
-  async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
-    const db = knexOf(ctx)
-    const rows = await db(REFUND)
-      .whereNull("deleted_at")
-      .where({ id })
-      .update({ acknowledged_at: db.raw("coalesce(acknowledged_at, now())"), acknowledged_by: actor, updated_at: new Date() })
-      .returning("*")
-    return (rows[0] as OdemeRefundRow | undefined) ?? null
-  }
 }
 
 // ---- statements too long to read inside their method, and what they share ----------
 
 // payments
-
-/**
- * The rows the poller asks about. The partial index IDX_odeme_payment_poll
- * (models/odeme-payment.ts) holds exactly these, so finished payments, however
- * many, cost the claim nothing.
- */
-const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
 
 /**
  * Claims one page of due transfers, newest first, by setting their lease
@@ -921,8 +702,6 @@ function checksJson(checks: CheckedTransfer[]): string {
  * does not document this for INSERT ... SELECT ... ORDER BY; the module test
  * "never deadlocks ..." runs batches in opposite orders to hold it).
  */
-/** A notification still to be processed (IDX_odeme_notification_open's predicate). */
-const OPEN_NOTIFICATION = "state in ('received', 'retry', 'processing')"
 
 const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
 
