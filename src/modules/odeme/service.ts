@@ -15,6 +15,7 @@ import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
+import * as claims from "./claims"
 import * as ledger from "./ledger"
 import {
   CHARGE,
@@ -50,6 +51,8 @@ import type {
 } from "./types"
 
 export type * from "./types"
+/** The bench's EXPLAIN reads the statements from here. */
+export { CLAIM_SQL } from "./claims"
 
 type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
 
@@ -148,24 +151,18 @@ class OdemeModuleService extends MedusaService({
     return ledger.compareAndSetState(knexOf(ctx), sessionId, version, change)
   }
 
-  /**
-   * Claims one page of up to `limit` transfers whose check is due (newest
-   * first) under a lease, so two pollers never take the same transfer; `unknown`
-   * transfers are asked about too once a notification told their uuid, and a
-   * paid one whose settling in Medusa failed stays due until it is settled.
-   */
+  // ---- the poller's claims (claims.ts) ---------------------------------------------
+
+  /** Claims one page of up to `limit` transfers whose check is due under a lease, so two pollers never take the same transfer. */
   @InjectManager()
   async claimDueTransfers(limit: number, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    const { rows } = await knexOf(ctx).raw(CLAIM_SQL, [leaseSeconds, limit])
-    return rows
+    return claims.claimDueTransfers(knexOf(ctx), limit, leaseSeconds)
   }
 
   /** What a page of checks learned about transfers whose state did not change, in one statement. */
   @InjectManager()
   async recordChecks(checks: CheckedTransfer[], @MedusaContext() ctx: Context = {}): Promise<number> {
-    if (!checks.length) return 0
-    const result = await knexOf(ctx).raw(RECORD_CHECKS_SQL, [checksJson(checks)])
-    return result.rowCount ?? 0
+    return claims.recordChecks(knexOf(ctx), checks)
   }
 
   /** Takes one verify call from the session's budget for the current window; when spent, says when the next opens. */
@@ -176,22 +173,22 @@ class OdemeModuleService extends MedusaService({
     windowSeconds: number,
     @MedusaContext() ctx: Context = {}
   ): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
-    const db = knexOf(ctx)
-    const { rows } = await db.raw(
-      `update ${PAYMENT} set
-         verify_calls = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then 1 else verify_calls + 1 end,
-         verify_window_started_at = case when verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) then now() else verify_window_started_at end
-       where session_id = ? and deleted_at is null
-         and (verify_window_started_at is null or verify_window_started_at <= now() - make_interval(secs => ?) or verify_calls < ?)
-       returning id`,
-      [windowSeconds, windowSeconds, sessionId, windowSeconds, budget]
-    )
-    if (rows.length) return { ok: true }
-    // Only to say when to come back: a window another call opened meanwhile just moves that time.
-    const row = await db(PAYMENT).whereNull("deleted_at").where({ session_id: sessionId }).first("verify_window_started_at")
-    const start = row?.verify_window_started_at ? new Date(row.verify_window_started_at).getTime() : Date.now()
-    return { ok: false, retryAt: new Date(start + windowSeconds * 1000 + 50) }
+    return claims.takeVerifyBudget(knexOf(ctx), sessionId, budget, windowSeconds)
   }
+
+  /** The poller ran a pass: its worker is alive (the "poller not running" item reads it). */
+  @InjectManager()
+  async notePollerPass(@MedusaContext() ctx: Context = {}): Promise<void> {
+    return claims.notePollerPass(knexOf(ctx))
+  }
+
+  /** Transfers due for a check an hour ago and more: no process of the store runs the checks. */
+  @InjectManager()
+  async overdueTransferChecks(@MedusaContext() ctx: Context = {}): Promise<number> {
+    return claims.overdueTransferChecks(knexOf(ctx))
+  }
+
+  // ---- the payment ledger, continued (ledger.ts) ------------------------------------
 
   /** Ends creation claims a stopped process left open (they become `unknown`); the sessions whose claim was ended. */
   @InjectManager()
@@ -518,18 +515,6 @@ class OdemeModuleService extends MedusaService({
     }
   }
 
-  /**
-   * Transfers due for a check an hour ago and more: no process of the store runs the checks (the poller is off
-   * everywhere, its worker is down). Unpaid transfers then never expire, and money is found only by webhooks.
-   */
-  @InjectManager()
-  async overdueTransferChecks(@MedusaContext() ctx: Context = {}): Promise<number> {
-    const { rows } = await knexOf(ctx).raw(
-      `select count(*)::int as overdue from ${PAYMENT} where ${POLL_WHERE} and next_check_at < now() - interval '1 hour'`
-    )
-    return rows[0]?.overdue ?? 0
-  }
-
   // ---- what needs a person ------------------------------------------------------
 
   /**
@@ -570,15 +555,6 @@ class OdemeModuleService extends MedusaService({
       codes[r.code] = (codes[r.code] ?? 0) + r.n
     }
     return { rows, counts, codes }
-  }
-
-  /** The poller ran a pass: its worker is alive (the "poller not running" item reads it). */
-  @InjectManager()
-  async notePollerPass(@MedusaContext() ctx: Context = {}): Promise<void> {
-    await knexOf(ctx).raw(
-      `insert into ${HEALTH} as h (id, "count", last_at) values ('poller_pass', 1, now())
-       on conflict (id) do update set "count" = h."count" + 1, last_at = now(), updated_at = now()`
-    )
   }
 
   /** Notifications for references this store never made: how many, when the last came, and the last few. */
@@ -633,61 +609,6 @@ class OdemeModuleService extends MedusaService({
 }
 
 // ---- statements too long to read inside their method, and what they share ----------
-
-// payments
-
-/**
- * Claims one page of due transfers, newest first, by setting their lease
- * (`claimed_until`). SKIP LOCKED plus the lease means two pollers (two
- * workers) never take the same transfer; a row whose poller died becomes due
- * again when the lease ends. The lease is a column of its own, written
- * without `updated_at`: moving `next_check_at` (indexed) would put a new entry
- * in every index of the table for each claimed row, a cost that grows with
- * the table. Whatever sets the next check ends the lease (`updatePaymentWhere_`,
- * `recordChecks`). Exported for the bench's EXPLAIN.
- */
-export const CLAIM_SQL = `update ${PAYMENT} set claimed_until = now() + make_interval(secs => ?)
-     where id in (
-       select id from ${PAYMENT}
-       where ${POLL_WHERE} and next_check_at <= now() and (claimed_until is null or claimed_until <= now())
-       order by created_at desc
-       limit ?
-       for update skip locked
-     )
-     returning *`
-
-const CHECKED_COLUMNS = [
-  ["tracking_no", "text"],
-  ["bank_name", "text"],
-  ["iban", "text"],
-  ["payer_name", "text"],
-  ["last_result", "text"],
-  ["last_checked_at", "timestamptz"],
-  ["check_attempts", "int"],
-  ["check_failures", "int"],
-  ["next_check_at", "timestamptz"],
-] as const
-
-/** Many checked transfers in one statement, so a pass does not wait on one commit per transfer. */
-const RECORD_CHECKS_SQL = `update ${PAYMENT} p set ${CHECKED_COLUMNS.map(([c]) => `${c} = case when v.${c}_set then v.${c} else p.${c} end`).join(", ")},
-       claimed_until = case when v.next_check_at_set then null else p.claimed_until end, updated_at = now()
-     from jsonb_to_recordset(?::jsonb) as v(session_id text, version int, ${CHECKED_COLUMNS.map(([c, t]) => `${c} ${t}, ${c}_set boolean`).join(", ")})
-     where p.session_id = v.session_id and p.version = v.version and p.deleted_at is null`
-
-/**
- * The checks as the statement's one JSON parameter, each column with a flag saying whether it is set.
- * Built apart from the awaiting method, so the page's intermediate objects are garbage before the round trip.
- */
-function checksJson(checks: CheckedTransfer[]): string {
-  return JSON.stringify(
-    checks.map((c) => {
-      const values = serialize(c.details)
-      const out: Record<string, unknown> = { session_id: c.session_id, version: c.version, ...values }
-      for (const [column] of CHECKED_COLUMNS) out[`${column}_set`] = column in values
-      return out
-    })
-  )
-}
 
 // notification inbox
 
