@@ -16,6 +16,7 @@ import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
 import * as claims from "./claims"
+import * as inbox from "./inbox"
 import * as ledger from "./ledger"
 import {
   CHARGE,
@@ -53,6 +54,7 @@ import type {
 export type * from "./types"
 /** The bench's EXPLAIN reads the statements from here. */
 export { CLAIM_SQL } from "./claims"
+export { STORE_SQL } from "./inbox-sql"
 
 type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
 
@@ -83,8 +85,8 @@ class OdemeModuleService extends MedusaService({
     // Also compares with the options the payment provider was given (a boot error if they differ).
     this.odemeOptions = registerPluginOptions(options)
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
-    this.intake_ = new NotificationBatcher((inputs) => this.storeNotifications_(this.pg_, inputs))
-    this.lateIntake_ = new NotificationBatcher((inputs) => this.storeNotifications_(this.pg_, inputs), { bounded: false })
+    this.intake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs))
+    this.lateIntake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs), { bounded: false })
     const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
     this.client = client
     this.banks = banks
@@ -270,7 +272,7 @@ class OdemeModuleService extends MedusaService({
   async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
     return ledger.acknowledgeRefund(knexOf(ctx), id, actor)
   }
-  // ---- notification inbox -----------------------------------------------------
+  // ---- the notification inbox (inbox.ts) -------------------------------------------
 
   /**
    * Stores a notification for a known session in one statement: the insert
@@ -281,7 +283,7 @@ class OdemeModuleService extends MedusaService({
     // In the caller's transaction when it has one. Otherwise on Medusa's shared connection directly, without
     // forking an entity manager per request (the one write needs no unit of work), shared with the webhooks
     // that arrive at the same moment.
-    if (ctx.manager) return (await this.storeNotifications_(knexOf(ctx), [input]))[0]
+    if (ctx.manager) return (await inbox.storeNotifications(knexOf(ctx), [input]))[0]
     return this.intake_.add(input)
   }
 
@@ -297,74 +299,12 @@ class OdemeModuleService extends MedusaService({
     return this.lateIntake_.add(input)
   }
 
-  /**
-   * Stores notifications in one statement (STORE_SQL); the answer for each
-   * input, in order (null: the session is none of this store's payments).
-   * Copies with the same dedupe key in one call are one row: the first is
-   * new or a duplicate as the table says, the others are duplicates of it. A
-   * copy that would be another row (another session, source or state) goes
-   * in a statement of its own after. Each statement stands alone: an answer
-   * is final once its own statement committed.
-   */
-  private async storeNotifications_(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> {
-    const groups = new Map<string, { input: NotificationInput; copies: number }>()
-    const now: number[] = []
-    const later: number[] = []
-    inputs.forEach((input, i) => {
-      // Answers are matched by the key PostgreSQL returns: it must come back as it went (contentKey's `c:` + hex).
-      if (!PLAIN_KEY.test(input.dedupe_key))
-        throw new Error(`notification dedupe key is not plain ASCII: ${JSON.stringify(input.dedupe_key.slice(0, 80))}`)
-      const group = groups.get(input.dedupe_key)
-      if (!group) groups.set(input.dedupe_key, { input, copies: 1 })
-      else if (sameRow(group.input, input)) {
-        group.copies++
-        if (input.trusted) group.input = { ...group.input, trusted: true }
-      } else return void later.push(i)
-      now.push(i)
-    })
-    // The batch is one JSON parameter, a record per row: serialised natively, where one array
-    // parameter per column was escaped element by element in JavaScript, under a burst.
-    const records = [...groups.values()].map(({ input, copies }) => storeRecord(input, copies))
-    const { rows } = await db.raw(STORE_SQL, [JSON.stringify(records)])
-    const stored = new Map<string, { row: StoredNotification; inserted: boolean }>()
-    for (const { dedupe_key, inserted, ...row } of rows) stored.set(dedupe_key, { row, inserted })
-
-    const answers: StoreResult[] = new Array(inputs.length).fill(null)
-    const answered = new Set<string>()
-    for (const i of now) {
-      const key = inputs[i].dedupe_key
-      const hit = stored.get(key)
-      if (!hit) continue
-      answers[i] = { row: hit.row, duplicate: answered.has(key) || !hit.inserted }
-      answered.add(key)
-    }
-    if (later.length) {
-      const rest = await this.storeNotifications_(
-        db,
-        later.map((i) => inputs[i])
-      )
-      later.forEach((i, k) => (answers[i] = rest[k]))
-    }
-    return answers
-  }
-
   @InjectManager()
   async getNotification(id: string, @MedusaContext() ctx: Context = {}): Promise<OdemeNotificationRow | null> {
-    return ((await knexOf(ctx)(NOTIFICATION).whereNull("deleted_at").where({ id }).first()) as OdemeNotificationRow | undefined) ?? null
+    return inbox.getNotification(knexOf(ctx), id)
   }
 
-  /**
-   * Takes a row for processing when it is due and no other process holds a
-   * live lease on it; a row waiting for its retry is not due: repeats cannot
-   * skip the backoff.
-   *
-   * A delivery nothing proved (`trusted` false) is a turn of its session's
-   * lane, not a claim on its own row: the session's due unproven row that is
-   * next goes (`lane`: the newest, or the oldest for its share), so forged
-   * copies stored before a genuine one cannot hold it back once they stop
-   * coming (docs/reliability.md). `exact` takes the row itself (Admin's retry,
-   * a proven return).
-   */
+  /** Takes a row for processing when it is due and no other process holds a live lease on it (a delivery nothing proved: its lane's turn). */
   @InjectManager()
   async claimNotification(
     id: string,
@@ -372,147 +312,75 @@ class OdemeModuleService extends MedusaService({
     lane: Lane = "exact",
     @MedusaContext() ctx: Context = {}
   ): Promise<OdemeNotificationRow | null> {
-    const { rows } = await knexOf(ctx).raw(CLAIM_NOTIFICATION_SQL, { id, lane, lease: Math.round(leaseSeconds) })
-    return (rows[0] as OdemeNotificationRow | undefined) ?? null
+    return inbox.claimNotification(knexOf(ctx), id, leaseSeconds, lane)
   }
 
   /** Which end of its session's lane a turn of this row takes (lib/notification-lane.ts). */
   @InjectManager()
   async laneOf(id: string, windowSeconds: number, @MedusaContext() ctx: Context = {}): Promise<Lane> {
-    const { rows } = await knexOf(ctx).raw(
-      `select n.trusted, p.verify_calls, p.verify_window_started_at > now() - make_interval(secs => ?) as window_open
-       from ${NOTIFICATION} n left join ${PAYMENT} p on p.session_id = n.session_id and p.deleted_at is null
-       where n.id = ? and n.deleted_at is null`,
-      [windowSeconds, id]
-    )
-    return laneFor(rows[0] ?? null)
+    return inbox.laneOf(knexOf(ctx), id, windowSeconds)
   }
 
   /** Ends a processing attempt: done, retry at a time, or dead. */
   @InjectManager()
   async settleNotification(id: string, end: NotificationSettlement, @MedusaContext() ctx: Context = {}): Promise<void> {
-    const db = knexOf(ctx)
-    await db(NOTIFICATION)
-      .where({ id })
-      .update({
-        state: end.state,
-        outcome: end.outcome,
-        last_error: "last_error" in end && end.last_error ? end.last_error.slice(0, 2000) : null,
-        verify_result: end.verify_result === undefined ? undefined : JSON.stringify(end.verify_result),
-        next_attempt_at: end.state === "retry" ? end.next_attempt_at : null,
-        locked_until: null,
-        processed_at: end.state === "done" ? db.fn.now() : undefined,
-        updated_at: db.fn.now(),
-      })
+    return inbox.settleNotification(knexOf(ctx), id, end)
   }
 
   /** Puts a claimed row back until `at` without counting an attempt (verify budget spent); counts the deferral. */
   @InjectManager()
   async deferNotification(id: string, at: Date, @MedusaContext() ctx: Context = {}): Promise<void> {
-    const db = knexOf(ctx)
-    await db(NOTIFICATION)
-      .where({ id, state: "processing" })
-      .update({
-        state: "retry",
-        next_attempt_at: at,
-        locked_until: null,
-        attempts: db.raw("greatest(attempts - 1, 0)"),
-        deferrals: db.raw("deferrals + 1"),
-        updated_at: db.fn.now(),
-      })
+    return inbox.deferNotification(knexOf(ctx), id, at)
   }
 
   /** Ids of rows whose attempt is due (or whose lease ran out): proven deliveries first, then oldest first. */
   @InjectManager()
   async dueNotificationIds(limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    const db = knexOf(ctx)
-    const rows = await db(NOTIFICATION)
-      .whereNull("deleted_at")
-      .whereIn("state", ["received", "retry", "processing"])
-      .where(whereDue(db))
-      .orderBy([
-        { column: "trusted", order: "desc" },
-        { column: "created_at", order: "asc" },
-      ])
-      .limit(limit)
-      .select("id")
-    return rows.map((r: { id: string }) => r.id)
+    return inbox.dueNotificationIds(knexOf(ctx), limit)
   }
 
   /** Gives a finished or dead row another round (admin "retry" / "check now"). */
   @InjectManager()
   async reopenNotification(id: string, @MedusaContext() ctx: Context = {}): Promise<boolean> {
-    const db = knexOf(ctx)
-    const n = await db(NOTIFICATION)
-      .where({ id })
-      .whereIn("state", ["dead", "done"])
-      .whereNotNull("service_uuid")
-      .update({ state: "retry", attempts: 0, next_attempt_at: db.fn.now(), updated_at: db.fn.now() })
-    return Number(n) > 0
+    return inbox.reopenNotification(knexOf(ctx), id)
   }
 
-  /**
-   * How many redirects of a session are stored (up to `atMost`), of those with the session's proof or of those
-   * without: each bounded on its own, so returns anyone can send never crowd out the customer's own.
-   */
+  /** How many redirects of a session are stored (up to `atMost`), of those with the session's proof or of those without. */
   @InjectManager()
   async countReturns(sessionId: string, proven: boolean, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return countStored(knexOf(ctx), sessionId, "return", atMost, { trusted: proven })
+    return inbox.countReturns(knexOf(ctx), sessionId, proven, atMost)
   }
 
   /** Whether the customer came back from the payment page saying "paid" (a redirect: navigation, never proof). */
   @InjectManager()
   async hasPaidReturn(sessionId: string, @MedusaContext() ctx: Context = {}): Promise<boolean> {
-    const row = await knexOf(ctx)(NOTIFICATION)
-      .whereNull("deleted_at")
-      .where({ session_id: sessionId, source: "return", status: "successful" })
-      .where({ trusted: true })
-      .first("id")
-    return !!row
+    return inbox.hasPaidReturn(knexOf(ctx), sessionId)
   }
 
   /** How many webhooks of a session wait to be processed (up to `atMost`). */
   @InjectManager()
   async countOpenWebhooks(sessionId: string, atMost: number, @MedusaContext() ctx: Context = {}): Promise<number> {
-    return countStored(knexOf(ctx), sessionId, "webhook", atMost, { open: true })
+    return inbox.countOpenWebhooks(knexOf(ctx), sessionId, atMost)
   }
 
   /** The session's notifications that the verify endpoint can judge, newest first (refused ones last). */
   @InjectManager()
   async verifiableNotificationIds(sessionId: string, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
-    const rows = await knexOf(ctx)(NOTIFICATION)
-      .whereNull("deleted_at")
-      .where({ session_id: sessionId })
-      .whereNotNull("service_uuid")
-      // One negative answer is not final (the service may not have known the payment yet): asked again,
-      // within the session's verify budget, after the copies it has not refused.
-      .orderByRaw("(coalesce(verify_result->>'is_valid', '') = 'false'), created_at desc")
-      .limit(limit)
-      .select("id")
-    return rows.map((r: { id: string }) => r.id)
+    return inbox.verifiableNotificationIds(knexOf(ctx), sessionId, limit)
   }
 
-  /**
-   * When the last webhook arrived, how many came in 24 hours, and how many of
-   * those came through Medusa's generic hook route and were genuine (verify
-   * said so: anyone can post junk for a session id there, and must not make
-   * the page tell the merchant the panel is wrong). Settings → Odeme; only the
-   * admin page asks.
-   */
+  /** When the last webhook arrived, how many came in 24 hours, and how many of those through Medusa's hook route were genuine. */
   @InjectManager()
   async webhookHealth(@MedusaContext() ctx: Context = {}): Promise<{ last_webhook_at: Date | null; webhooks_24h: number; medusa_hook_24h: number }> {
-    const { rows } = await knexOf(ctx).raw(
-      `select max(created_at) as last_webhook_at,
-         count(*) filter (where created_at > now() - interval '24 hours')::int as webhooks_24h,
-         count(*) filter (where created_at > now() - interval '24 hours' and payload->>'medusa_hook' = 'true'
-           and verify_result->>'is_valid' = 'true')::int as medusa_hook_24h
-       from ${NOTIFICATION} where deleted_at is null and source = 'webhook'`
-    )
-    return {
-      last_webhook_at: rows[0]?.last_webhook_at ?? null,
-      webhooks_24h: rows[0]?.webhooks_24h ?? 0,
-      medusa_hook_24h: rows[0]?.medusa_hook_24h ?? 0,
-    }
+    return inbox.webhookHealth(knexOf(ctx))
+  }
+
+  /** Notifications for references this store never made: how many, when the last came, and the last few. */
+  @InjectManager()
+  async strayNotifications(
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ count: number; last_at: Date | null; recent: Array<{ order_id: string; status: string | null; at: string }> }> {
+    return inbox.strayNotifications(knexOf(ctx))
   }
 
   // ---- what needs a person ------------------------------------------------------
@@ -555,15 +423,6 @@ class OdemeModuleService extends MedusaService({
       codes[r.code] = (codes[r.code] ?? 0) + r.n
     }
     return { rows, counts, codes }
-  }
-
-  /** Notifications for references this store never made: how many, when the last came, and the last few. */
-  @InjectManager()
-  async strayNotifications(
-    @MedusaContext() ctx: Context = {}
-  ): Promise<{ count: number; last_at: Date | null; recent: Array<{ order_id: string; status: string | null; at: string }> }> {
-    const row = await knexOf(ctx)(HEALTH).where({ id: "stray_notifications" }).first("count", "last_at", "recent")
-    return { count: row?.count ?? 0, last_at: row?.last_at ?? null, recent: (row?.recent as never) ?? [] }
   }
 
   /**
@@ -609,120 +468,6 @@ class OdemeModuleService extends MedusaService({
 }
 
 // ---- statements too long to read inside their method, and what they share ----------
-
-// notification inbox
-
-/**
- * The inbox's one write, for one notification or many at once (the intake
- * batches concurrent webhooks, see ./notification-batcher.ts): the lookup of
- * the payment, the insert and the duplicate check are one statement, and it
- * returns only what the route needs (not the stored payload back). Rows are
- * inserted in dedupe-key order, so two batches that share keys take their
- * locks in the same order and never deadlock: the Sort is the plan's top node
- * under the Insert, which takes rows in the order it gives them (PostgreSQL
- * does not document this for INSERT ... SELECT ... ORDER BY; the module test
- * "never deadlocks ..." runs batches in opposite orders to hold it).
- */
-
-const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
-
-/** How many notifications for unknown references the health row keeps to show. */
-const RECENT_STRAYS = 5
-
-/**
- * Notifications for references this store never made are counted in the same statement (`odeme_health`,
- * the last RECENT_STRAYS kept): the service's test delivery, a second store on the same URL. The count runs
- * before the first insert (an InitPlan the insert's filter reads), so every statement that takes the
- * counter's row takes it before the inbox's keys, and two never wait on each other in opposite orders.
- * Exported for the bench's EXPLAIN (with rows.ts storeRecord for its parameter).
- */
-export const STORE_SQL = `
-  with i as materialized (
-    select i.*, exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null) as known
-    from jsonb_to_recordset(?::jsonb)
-      as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text,
-        state text, outcome text, copies int, trusted boolean)
-  ), stray as (
-    insert into ${HEALTH} as h (id, "count", last_at, recent)
-    select 'stray_notifications', sum(i.copies), now(),
-      (select jsonb_agg(jsonb_build_object('order_id', left(s.session_id, 200), 'status', left(s.status, 50), 'at', now()))
-       from (select session_id, status from i where not known limit ${RECENT_STRAYS}) s)
-    from i where not i.known having count(*) > 0
-    on conflict (id) do update set "count" = h."count" + excluded."count", last_at = excluded.last_at, updated_at = now(),
-      recent = (select jsonb_agg(e order by n) from (select e, n from jsonb_array_elements(excluded.recent || coalesce(h.recent, '[]'::jsonb))
-        with ordinality as r(e, n) order by n limit ${RECENT_STRAYS}) t)
-    returning 1
-  )
-  insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at,
-    duplicate_count, trusted)
-  select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
-    case when i.state = 'done' then now() end, i.copies - 1, coalesce(i.trusted, false)
-  from i
-  where i.known and (select count(*) from stray) >= 0
-  order by i.dedupe_key
-  on conflict (dedupe_key) where deleted_at is null
-  do update set duplicate_count = ${NOTIFICATION}.duplicate_count + excluded.duplicate_count + 1, updated_at = now(),
-    -- A copy from the service's named address proves the row, whoever sent it first.
-    trusted = ${NOTIFICATION}.trusted or excluded.trusted,
-    -- The service delivering a dead notification again gives it another round; so does a copy verify
-    -- once refused (one negative answer is not final: the service may not have known the payment yet).
-    state = case when ${REOPENS} then 'retry' else ${NOTIFICATION}.state end,
-    attempts = case when ${REOPENS} then 0 else ${NOTIFICATION}.attempts end,
-    next_attempt_at = case when ${REOPENS} then now() else ${NOTIFICATION}.next_attempt_at end
-  returning id, dedupe_key, state, attempts, (xmax = 0) as inserted`
-
-/** `whereDue` as SQL, for statements written out. */
-const DUE_OF = (a: string) =>
-  `((${a}.state in ('received', 'retry') and (${a}.next_attempt_at is null or ${a}.next_attempt_at <= now())) or (${a}.state = 'processing' and ${a}.locked_until < now()))`
-
-/**
- * One claim (service.ts claimNotification): the row itself, or for a delivery nothing proved, its session's
- * due unproven row at the lane's end (the newest first; for the oldest's share, the oldest).
- */
-const CLAIM_NOTIFICATION_SQL = `
-  with asked as (select session_id, trusted from ${NOTIFICATION} where id = :id and deleted_at is null),
-  pick as (
-    select n.id from ${NOTIFICATION} n join asked a on n.session_id = a.session_id
-    where :lane <> 'exact' and not a.trusted and not n.trusted and n.deleted_at is null and n.service_uuid is not null and ${DUE_OF("n")}
-    order by case when :lane = 'oldest' then n.created_at end asc, n.created_at desc, n.id desc
-    limit 1
-    for update of n skip locked
-  )
-  update ${NOTIFICATION} t set state = 'processing', locked_until = now() + make_interval(secs => :lease),
-    -- Counted when taken, so an attempt that crashes its process still counts.
-    attempts = t.attempts + 1, updated_at = now()
-  where t.id = coalesce((select id from pick), :id) and t.deleted_at is null and ${DUE_OF("t")}
-  returning t.*`
-
-/**
- * A row is due when it waits for a first attempt or its retry time came, or
- * when the process that held it let its lease run out. The partial index
- * IDX_odeme_notification_open holds exactly the rows this can match.
- */
-function whereDue(db: Knex) {
-  return (q: Knex.QueryBuilder) =>
-    q
-      .where((w) =>
-        w.whereIn("state", ["received", "retry"]).where((n) => n.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", db.fn.now()))
-      )
-      .orWhere((w) => w.where("state", "processing").where("locked_until", "<", db.fn.now()))
-}
-
-/** How many notifications of a session and source are stored (only those not yet processed, or of one proof), counted up to `atMost`. */
-async function countStored(
-  db: Knex,
-  sessionId: string,
-  source: "return" | "webhook",
-  atMost: number,
-  only: { open?: boolean; trusted?: boolean } = {}
-): Promise<number> {
-  const { rows } = await db.raw(
-    `select count(*)::int as n from (select 1 from ${NOTIFICATION} where session_id = ? and source = ? and deleted_at is null
-       ${only.open ? `and ${OPEN_NOTIFICATION}` : ""} ${only.trusted === undefined ? "" : `and trusted = ${only.trusted ? "true" : "false"}`} limit ?) r`,
-    [sessionId, source, atMost]
-  )
-  return rows[0].n
-}
 
 // what needs a person
 
