@@ -6,11 +6,11 @@ import type { BankDirectory } from "../../lib/bank-directory"
 import type { Lane } from "../../lib/notification-lane"
 import { type OdemeOptions } from "../../lib/options"
 import { registerPluginOptions } from "../../lib/options-registration"
-import { createServiceClient } from "../../lib/service-client"
 import * as attention from "./attention"
 import * as claims from "./claims"
 import * as inbox from "./inbox"
 import * as ledger from "./ledger"
+import { SERVICE_CLIENT, type ServiceClient } from "./loaders/service-client"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeHealth from "./models/odeme-health"
 import OdemeNotification from "./models/odeme-notification"
@@ -40,8 +40,6 @@ export type * from "./types"
 /** The bench's EXPLAIN reads the statements from here. */
 export { CLAIM_SQL } from "./claims"
 export { STORE_SQL } from "./inbox-sql"
-
-type Logger = { debug(m: string): void; warn(m: string): void; error(m: string): void }
 
 /**
  * The plugin's module: its tables (payments, charges, notification inbox,
@@ -77,7 +75,8 @@ class OdemeModuleService extends MedusaService({
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
     this.intake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs))
     this.lateIntake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs), { bounded: false })
-    const { client, banks } = createServiceClient(this.odemeOptions, container.logger as Logger | undefined)
+    // Built by the module's loader (loaders/service-client.ts) when first resolved, here.
+    const { client, banks } = container[SERVICE_CLIENT] as ServiceClient
     this.client = client
     this.banks = banks
   }
