@@ -75,7 +75,7 @@ class OdemeModuleService extends MedusaService({
     this.pg_ = container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
     this.intake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs))
     this.lateIntake_ = new NotificationBatcher((inputs) => inbox.storeNotifications(this.pg_, inputs), { bounded: false })
-    // Built by the module's loader (loaders/service-client.ts) when first resolved, here.
+    // The module's loader (loaders/service-client.ts) builds them when first resolved, here.
     const { client, banks } = container[SERVICE_CLIENT] as ServiceClient
     this.client = client
     this.banks = banks
@@ -141,45 +141,6 @@ class OdemeModuleService extends MedusaService({
   ): Promise<OdemePaymentRow | null> {
     return ledger.compareAndSetState(knexOf(ctx), sessionId, version, change)
   }
-
-  // ---- the poller's claims (claims.ts) ---------------------------------------------
-
-  /** Claims one page of up to `limit` transfers whose check is due under a lease, so two pollers never take the same transfer. */
-  @InjectManager()
-  async claimDueTransfers(limit: number, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
-    return claims.claimDueTransfers(knexOf(ctx), limit, leaseSeconds)
-  }
-
-  /** What a page of checks learned about transfers whose state did not change, in one statement. */
-  @InjectManager()
-  async recordChecks(checks: CheckedTransfer[], @MedusaContext() ctx: Context = {}): Promise<number> {
-    return claims.recordChecks(knexOf(ctx), checks)
-  }
-
-  /** Takes one verify call from the session's budget for the current window; when spent, says when the next opens. */
-  @InjectManager()
-  async takeVerifyBudget(
-    sessionId: string,
-    budget: number,
-    windowSeconds: number,
-    @MedusaContext() ctx: Context = {}
-  ): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
-    return claims.takeVerifyBudget(knexOf(ctx), sessionId, budget, windowSeconds)
-  }
-
-  /** The poller ran a pass: its worker is alive (the "poller not running" item reads it). */
-  @InjectManager()
-  async notePollerPass(@MedusaContext() ctx: Context = {}): Promise<void> {
-    return claims.notePollerPass(knexOf(ctx))
-  }
-
-  /** Transfers due for a check an hour ago and more: no process of the store runs the checks. */
-  @InjectManager()
-  async overdueTransferChecks(@MedusaContext() ctx: Context = {}): Promise<number> {
-    return claims.overdueTransferChecks(knexOf(ctx))
-  }
-
-  // ---- the payment ledger, continued (ledger.ts) ------------------------------------
 
   /** Ends creation claims a stopped process left open (they become `unknown`); the sessions whose claim was ended. */
   @InjectManager()
@@ -261,6 +222,43 @@ class OdemeModuleService extends MedusaService({
   async acknowledgeRefund(id: string, actor: string | null, @MedusaContext() ctx: Context = {}): Promise<OdemeRefundRow | null> {
     return ledger.acknowledgeRefund(knexOf(ctx), id, actor)
   }
+  // ---- the poller's claims (claims.ts) ---------------------------------------------
+
+  /** Claims one page of up to `limit` transfers whose check is due under a lease, so two pollers never take the same transfer. */
+  @InjectManager()
+  async claimDueTransfers(limit: number, leaseSeconds: number, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow[]> {
+    return claims.claimDueTransfers(knexOf(ctx), limit, leaseSeconds)
+  }
+
+  /** What a page of checks learned about transfers whose state did not change, in one statement. */
+  @InjectManager()
+  async recordChecks(checks: CheckedTransfer[], @MedusaContext() ctx: Context = {}): Promise<number> {
+    return claims.recordChecks(knexOf(ctx), checks)
+  }
+
+  /** Takes one verify call from the session's budget for the current window; when spent, says when the next opens. */
+  @InjectManager()
+  async takeVerifyBudget(
+    sessionId: string,
+    budget: number,
+    windowSeconds: number,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+    return claims.takeVerifyBudget(knexOf(ctx), sessionId, budget, windowSeconds)
+  }
+
+  /** The poller ran a pass: its worker is alive (the "poller not running" item reads it). */
+  @InjectManager()
+  async notePollerPass(@MedusaContext() ctx: Context = {}): Promise<void> {
+    return claims.notePollerPass(knexOf(ctx))
+  }
+
+  /** Transfers due for a check an hour ago and more: no process of the store runs the checks. */
+  @InjectManager()
+  async overdueTransferChecks(@MedusaContext() ctx: Context = {}): Promise<number> {
+    return claims.overdueTransferChecks(knexOf(ctx))
+  }
+
   // ---- the notification inbox (inbox.ts) -------------------------------------------
 
   /**
