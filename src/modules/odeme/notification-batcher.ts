@@ -63,14 +63,14 @@ export class NotificationBatcher<I, O> {
       const batch = this.waiting.splice(0, MAX_BATCH)
       if (!batch.length) return
       this.running++
-      void this.run(batch).finally(() => {
+      void this.writeBatch(batch).finally(() => {
         this.running--
         this.schedule()
       })
     }
   }
 
-  private async run(batch: Waiting<I, O>[]): Promise<void> {
+  private async writeBatch(batch: Waiting<I, O>[]): Promise<void> {
     try {
       const out = await this.write(batch.map((b) => b.input))
       batch.forEach((b, i) => b.resolve(out[i]))
@@ -79,8 +79,8 @@ export class NotificationBatcher<I, O> {
       if (batch.length === 1 || !isDataError(err)) return batch.forEach((b) => b.reject(err))
       // A row the statement refused must not cost the others their write: halves, one after the other.
       const half = Math.ceil(batch.length / 2)
-      await this.run(batch.slice(0, half))
-      await this.run(batch.slice(half))
+      await this.writeBatch(batch.slice(0, half))
+      await this.writeBatch(batch.slice(half))
     }
   }
 

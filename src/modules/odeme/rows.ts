@@ -1,7 +1,8 @@
 /**
- * What the service's statements share: table names, the knex of the
- * injected manager, how values become columns, and ids. The statements
- * themselves are in service.ts.
+ * What the module's statements share: table names, the SQL fragments more
+ * than one seam reads, the knex of the injected manager, how values become
+ * columns, and ids. The statements themselves are in the seams (ledger.ts,
+ * claims.ts, inbox.ts, attention.ts and their *-sql.ts files).
  */
 import { randomFillSync } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
@@ -15,6 +16,16 @@ export const CHARGE = "odeme_charge"
 export const REFUND = "odeme_refund"
 export const HEALTH = "odeme_health"
 const JSON_COLUMNS = new Set(["metadata", "payload", "verify_result"])
+
+/** A notification still to be processed (IDX_odeme_notification_open's predicate). */
+export const OPEN_NOTIFICATION = "state in ('received', 'retry', 'processing')"
+
+/**
+ * The rows the poller asks about. The partial index IDX_odeme_payment_poll
+ * (models/odeme-payment.ts) holds exactly these, so finished payments, however
+ * many, cost the claim nothing.
+ */
+export const POLL_WHERE = `deleted_at is null and service_uuid is not null and next_check_at is not null and status in ('awaiting_transfer', 'unknown', 'paid', 'canceled')`
 
 type Manager = { getKnex(): Knex; getTransactionContext(): Knex.Transaction | undefined }
 
@@ -70,7 +81,7 @@ export function newEntityId(prefix: string): string {
 // ---- notification records -------------------------------------------------------
 
 /**
- * One row of the inbox statement's parameter (service.ts STORE_SQL). The
+ * One row of the inbox statement's parameter (inbox-sql.ts STORE_SQL). The
  * payload stays text in it, cast only for rows whose session exists. Text
  * columns are made well-formed first: jsonb refuses a lone UTF-16 surrogate
  * (a raw body cut inside an emoji) anywhere in the parameter, which would

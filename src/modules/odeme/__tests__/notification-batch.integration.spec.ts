@@ -5,7 +5,8 @@
  */
 import { odemeModuleTests } from "./module-runner"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { NotificationInput, StoreResult } from "../types"
+import { storeNotifications } from "../inbox"
+import type { NotificationInput } from "../types"
 
 jest.setTimeout(120_000)
 
@@ -23,9 +24,6 @@ const input = (session_id: string, dedupe_key: string, extra: Partial<Notificati
 
 odemeModuleTests(({ service }) => {
   const pg = () => (service as unknown as { pg_: Knex }).pg_
-  // The service's batch write itself (what its batcher calls), to run batches side by side.
-  const storeNotifications = (db: Knex, inputs: NotificationInput[]) =>
-    (service as unknown as { storeNotifications_(db: Knex, inputs: NotificationInput[]): Promise<StoreResult[]> }).storeNotifications_(db, inputs)
   const pay = (session_id: string) =>
     service.createOdemePayments({ session_id, provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" })
 

@@ -41,8 +41,8 @@ const OdemeNotification = model
     { name: "IDX_odeme_notification_dedupe_key_unique", on: ["dedupe_key"], unique: true },
     { name: "IDX_odeme_notification_session_id", on: ["session_id"] },
     { name: "IDX_odeme_notification_due", on: ["state", "next_attempt_at"] },
-    // The rows still open (service.ts dueNotificationIds), oldest first; done rows are not in it.
-    // Returns that said "paid" (service.ts ATTENTION_SQL, unconfirmed returns): few, whatever the inbox holds.
+    // The rows still open (inbox.ts dueNotificationIds), oldest first; done rows are not in it.
+    // Returns that said "paid" (attention-sql.ts ATTENTION_SQL, unconfirmed returns): few, whatever the inbox holds.
     {
       name: "IDX_odeme_notification_return_success",
       on: ["created_at"],

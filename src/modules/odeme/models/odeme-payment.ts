@@ -32,7 +32,7 @@ const OdemePayment = model
     charged_currency: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
     /**
-     * The poller's lease on a due transfer (service.ts claimDueTransfers). Apart from
+     * The poller's lease on a due transfer (claims.ts claimDueTransfers). Apart from
      * next_check_at and in no index, so a claim changes no indexed column and can be a HOT update.
      */
     claimed_until: model.dateTime().nullable(),
@@ -66,7 +66,7 @@ const OdemePayment = model
       on: ["updated_at"],
       where: "deleted_at IS NULL AND status = 'paid' AND order_id IS NULL AND cart_id IS NOT NULL",
     },
-    // Exactly the rows the poller may claim (service.ts POLL_WHERE), in its order: finished
+    // Exactly the rows the poller may claim (rows.ts POLL_WHERE), in its order: finished
     // payments, however many, are not in it. A canceled transfer stays in it until it expires.
     {
       name: "IDX_odeme_payment_poll",
