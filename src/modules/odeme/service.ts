@@ -15,6 +15,7 @@ import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
+import { insertInitiated, SESSION_OF_ORDER_ID, sessionOfOrderId, type InitiatedRow } from "./references"
 import { CHARGE, HEALTH, knexOf, newEntityId, NOTIFICATION, PAYMENT, PLAIN_KEY, REFUND, sameRow, serialize, storeRecord } from "./rows"
 import type {
   AttentionKind,
@@ -113,33 +114,14 @@ class OdemeModuleService extends MedusaService({
    * whose creation started, keeps the money it was asked for (the provider refuses such a change first).
    */
   @InjectManager()
-  async recordInitiated(
-    row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null },
-    @MedusaContext() ctx: Context = {}
-  ): Promise<OdemePaymentRow> {
-    const { rows } = await knexOf(ctx).raw(
-      `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-       on conflict (session_id) where deleted_at is null
-       do update set
-         amount = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.amount else ${PAYMENT}.amount end,
-         currency = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.currency else ${PAYMENT}.currency end,
-         -- merged: what the plugin keeps there (noteMedusaRefusal) outlives a session initiated again
-         metadata = case when excluded.metadata is null then ${PAYMENT}.metadata
-           else coalesce(${PAYMENT}.metadata, '{}'::jsonb) || excluded.metadata end, updated_at = now()
-       returning *`,
-      [
-        newEntityId("odpay"),
-        row.session_id,
-        row.provider,
-        row.flow,
-        row.mode,
-        row.amount,
-        row.currency,
-        row.metadata ? JSON.stringify(row.metadata) : null,
-      ]
-    )
-    return rows[0]
+  async recordInitiated(row: InitiatedRow, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow> {
+    return insertInitiated(knexOf(ctx), row, this.odemeOptions.referencePrefix)
+  }
+
+  /** The session a notification's `order_id` names: its short reference, or the id of a session from before them. */
+  @InjectManager()
+  async sessionOfOrderId(orderId: string, @MedusaContext() ctx: Context = {}): Promise<string | null> {
+    return sessionOfOrderId(knexOf(ctx), orderId)
   }
 
   /**
@@ -938,10 +920,11 @@ const RECENT_STRAYS = 5
  */
 export const STORE_SQL = `
   with i as materialized (
-    select i.*, exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null) as known
+    select i.*, r.payment_session, r.payment_session is not null as known
     from jsonb_to_recordset(?::jsonb)
       as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text,
         state text, outcome text, copies int, trusted boolean)
+      cross join lateral (select ${SESSION_OF_ORDER_ID("i.session_id")} as payment_session) r
   ), stray as (
     insert into ${HEALTH} as h (id, "count", last_at, recent)
     select 'stray_notifications', sum(i.copies), now(),
@@ -955,7 +938,7 @@ export const STORE_SQL = `
   )
   insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at,
     duplicate_count, trusted)
-  select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
+  select i.id, i.source, i.dedupe_key, i.payment_session, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
     case when i.state = 'done' then now() end, i.copies - 1, coalesce(i.trusted, false)
   from i
   where i.known and (select count(*) from stray) >= 0
