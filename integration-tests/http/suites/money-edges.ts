@@ -7,7 +7,7 @@ import { pollTransfers } from "../../../src/lib/poll-transfers"
 import { waitFor } from "../../utils/checkout-driver"
 import type { SuiteContext } from "../../utils/environment"
 import { paymentProvider } from "../../utils/inspect"
-import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER } from "../../utils/store"
+import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, serviceOrderIdOf, TRANSFER_PROVIDER } from "../../utils/store"
 
 export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
   describe("money to more digits, and sessions from before the tag", () => {
@@ -25,7 +25,7 @@ export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const transfers: any[] = (await env.emulator.control("GET", "/_control/transfers")).result
-      const uuid = transfers.find((t) => t.order_id === session.id).uuid as string
+      const uuid = transfers.find((t) => t.order_id === serviceOrderIdOf(session)).uuid as string
       return { store, cart, session, collectionId, uuid, order: res.data.order }
     }
 

@@ -1,4 +1,5 @@
 import { formatIban } from "../../../lib/bank-directory"
+import { serviceOrderId } from "../../../lib/order-reference"
 import type { AttentionItem } from "../../../lib/attention-types"
 import type { OdemeState } from "../../../lib/status"
 import { lastCheckOf, type LastCheck } from "./last-check"
@@ -51,6 +52,8 @@ export interface AdminCharge {
 
 export interface AdminOdemePayment {
   session_id: string
+  /** What the service knows the payment by (its `order_id`) and the shopper may quote: the short reference, or for a session from before references its id. */
+  reference: string
   provider_id: string
   provider: string
   /** card | transfer_page | transfer_api, or null for a checkout session before the customer chose. */
@@ -105,6 +108,7 @@ export function presentPayment(
 ): AdminOdemePayment {
   return {
     session_id: p.session_id,
+    reference: serviceOrderId(p),
     provider_id: extra.provider_id ?? `pp_${p.provider}_odeme`,
     provider: p.provider,
     flow: p.flow,

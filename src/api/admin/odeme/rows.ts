@@ -6,6 +6,7 @@
 /** An `odeme_payment` row. */
 export interface PaymentLike {
   session_id: string
+  reference?: string | null
   provider: string
   flow: string | null
   mode: string
