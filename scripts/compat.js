@@ -253,7 +253,7 @@ async function payWithTransfer(api, db, emulator) {
   const before = await cartOutcomeFromSql(db.sql, cart.id)
   if (before.orders !== 1 || before.captures !== 0) throw new Error(`before the money: ${JSON.stringify(before)}`)
   const transfers = (await emulator.control("GET", "/_control/transfers")).result
-  const transfer = transfers.find((t) => t.order_id === session.id)
+  const transfer = transfers.find((t) => t.order_id === (session.data?.shopper_reference ?? session.id))
   await emulator.control("POST", `/_control/transfers/${transfer.uuid}/settle`, { result: "successful" })
   const after = await pollUntil(
     async () => {

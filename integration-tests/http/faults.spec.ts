@@ -17,7 +17,7 @@ import {
   transfersOf,
   waitFor,
 } from "../utils/process-scenarios"
-import { cartWithSession, completeCart, TRANSFER_PROVIDER } from "../utils/store"
+import { cartWithSession, completeCart, serviceOrderIdOf, TRANSFER_PROVIDER } from "../utils/store"
 import { stopAll } from "../../scripts/lib/processes"
 
 jest.setTimeout(180_000)
@@ -209,10 +209,10 @@ describe("faults with Medusa as a separate process", () => {
       const second = await completeCart(api, app.seed, cart.id)
       expect(second.data.type).toBe("cart")
       const requests = (await emulator.control("GET", "/_control/requests?path=/api/pay/bank_transfer")).result.filter(
-        (r: any) => r.method === "POST" && r.body?.order_id === session.id
+        (r: any) => r.method === "POST" && r.body?.order_id === serviceOrderIdOf(session)
       )
       expect(requests).toHaveLength(1) // the one that hung; never repeated
-      expect(await transfersOf(emulator, session.id)).toHaveLength(0)
+      expect(await transfersOf(emulator, serviceOrderIdOf(session))).toHaveLength(0)
       expect(await payment(session.id)).toEqual(
         expect.objectContaining({ creation_state: "unknown", status: "unknown", review_code: "creation_unknown" })
       )
@@ -234,7 +234,7 @@ describe("faults with Medusa as a separate process", () => {
       expect((await payment(session.id)).status).toBe("pending")
       const second = await completeCart(api, app.seed, cart.id)
       expect(second.data.type).toBe("order")
-      expect(await transfersOf(emulator, session.id)).toHaveLength(1)
+      expect(await transfersOf(emulator, serviceOrderIdOf(session))).toHaveLength(1)
       expect(await cartOutcome(app, cart.id)).toEqual(expect.objectContaining({ orders: 1, captures: 0 }))
       expect((await payment(session.id)).status).toBe("awaiting_transfer")
     })
@@ -282,7 +282,7 @@ describe("faults with Medusa as a separate process", () => {
       await app.sql(`update odeme_payment set next_check_at = now() where session_id = $1`, [t.sessionId])
       expect(await paid(t.cartId)).toEqual(expect.objectContaining({ orders: 1, payments: 1, captures: 1 }))
       expect((await payment(t.sessionId)).status).toBe("paid")
-      expect(await transfersOf(emulator, t.sessionId)).toHaveLength(1)
+      expect(await transfersOf(emulator, t.reference)).toHaveLength(1)
     })
   })
 })

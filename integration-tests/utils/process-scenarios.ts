@@ -5,7 +5,7 @@
 import { openCheckout, payByCard, waitFor } from "./checkout-driver"
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
 import { httpApi, prepareMedusaApp, type MedusaApp } from "./medusa-process"
-import { CHECKOUT_PROVIDER, cartWithSession, completeCart, pendingTransferCart } from "./store"
+import { CHECKOUT_PROVIDER, cartWithSession, completeCart, pendingTransferCart, serviceOrderIdOf } from "./store"
 
 export { waitFor }
 
@@ -61,14 +61,20 @@ export async function pendingTransferOrder(app: MedusaApp, emulator: EmulatorPro
   const res = await completeCart(api, app.seed, cart.id)
   if (res.data?.type !== "order") throw new Error(`cart.complete: ${JSON.stringify(res.data).slice(0, 300)}`)
   const transfers: any[] = (await emulator.control("GET", "/_control/transfers")).result
-  const t = transfers.find((x) => x.order_id === session.id)
-  return { cartId: cart.id as string, sessionId: session.id as string, uuid: t.uuid as string, orderId: res.data.order.id as string }
+  const t = transfers.find((x) => x.order_id === serviceOrderIdOf(session))
+  return {
+    cartId: cart.id as string,
+    sessionId: session.id as string,
+    reference: serviceOrderIdOf(session),
+    uuid: t.uuid as string,
+    orderId: res.data.order.id as string,
+  }
 }
 
-/** Transfers the service holds for one session (order_id = session id). */
-export async function transfersOf(emulator: EmulatorProcess, sessionId: string): Promise<any[]> {
+/** Transfers the service holds for one payment, by the `order_id` it was sent (serviceOrderIdOf: the session's reference). */
+export async function transfersOf(emulator: EmulatorProcess, orderId: string): Promise<any[]> {
   const transfers: any[] = (await emulator.control("GET", "/_control/transfers")).result
-  return transfers.filter((x) => x.order_id === sessionId)
+  return transfers.filter((x) => x.order_id === orderId)
 }
 
 /** An emulator process and a prepared app whose processes talk to it (plus `env`). */

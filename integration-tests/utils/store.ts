@@ -178,6 +178,14 @@ export async function cartWithSession(
   return { cart, collectionId, session, response: res }
 }
 
+/**
+ * What the plugin sends the service as `order_id` for a session (issue 43): the short reference its data
+ * holds (`shopper_reference`), the session id for a session from before references.
+ */
+export function serviceOrderIdOf(session: { id: string; data?: Record<string, unknown> | null }): string {
+  return (session.data?.shopper_reference as string | null | undefined) ?? session.id
+}
+
 export async function completeCart(api: any, store: SeededStore, cartId: string) {
   return api.post(`/store/carts/${cartId}/complete`, {}, { ...store.headers, validateStatus: () => true })
 }

@@ -1,5 +1,6 @@
 import { buildQuickCheckoutForm, type QuickCheckoutForm } from "../client"
 import { DEFAULT_DESCRIPTION, type OdemeOptions } from "./options"
+import { serviceOrderId } from "./order-reference"
 import { returnProof } from "./session-tag"
 
 /**
@@ -12,13 +13,20 @@ export function returnUrl(options: OdemeOptions, sessionId: string, outcome: "su
 
 /**
  * The payment description: Turkish by default, since the customer and the merchant panel read it; the
- * order number when there is one, never an internal id unless the merchant asks; never empty (spec §5.2 rule 5).
+ * order number when there is one, else the payment's short reference (the `order_id` the service's page
+ * shows beside it), never an internal id unless the merchant asks; never empty (spec §5.2 rule 5). A
+ * session recorded before references existed has none: `{order}` is left out and `{reference}` is its id.
  */
-export function checkoutDescription(options: OdemeOptions, sessionId: string, orderNumber?: string | number | null): string {
+export function checkoutDescription(
+  options: OdemeOptions,
+  sessionId: string,
+  orderNumber?: string | number | null,
+  reference?: string | null
+): string {
   const fill = (template: string) =>
     template
-      .replace(/\{order\}/g, orderNumber != null && orderNumber !== "" ? `#${orderNumber}` : "")
-      .replace(/\{reference\}/g, sessionId)
+      .replace(/\{order\}/g, orderNumber != null && orderNumber !== "" ? `#${orderNumber}` : (reference ?? ""))
+      .replace(/\{reference\}/g, serviceOrderId({ session_id: sessionId, reference }))
       .replace(/\s+/g, " ")
       .trim()
       .slice(0, 255)
@@ -31,7 +39,7 @@ export function checkoutDescription(options: OdemeOptions, sessionId: string, or
  */
 export function checkoutFormFor(
   options: OdemeOptions,
-  session: { session_id: string; amount: string; currency: string; order_number?: string | number | null },
+  session: { session_id: string; reference?: string | null; amount: string; currency: string; order_number?: string | number | null },
   now: Date = new Date()
 ): QuickCheckoutForm {
   return buildQuickCheckoutForm({
@@ -40,8 +48,8 @@ export function checkoutFormFor(
     apiKey: options.apiKey,
     amount: session.amount,
     currency: session.currency,
-    orderId: session.session_id,
-    description: checkoutDescription(options, session.session_id, session.order_number),
+    orderId: serviceOrderId(session),
+    description: checkoutDescription(options, session.session_id, session.order_number, session.reference),
     successUrl: returnUrl(options, session.session_id, "success"),
     cancelUrl: returnUrl(options, session.session_id, "cancel"),
     ts: Math.floor(now.getTime() / 1000),

@@ -1,6 +1,7 @@
 import { serviceCurrency, toMinorUnits } from "../client/amount"
 import type { TransferRecord, VerifyResult } from "../client"
 import type { OdemeOptions } from "./options"
+import { serviceOrderId } from "./order-reference"
 import type { ServiceAnswer } from "./payment-state/transitions"
 
 export interface NotificationFacts {
@@ -13,6 +14,8 @@ export interface NotificationFacts {
 
 export interface ExpectedPayment {
   session_id: string
+  /** The `order_id` the service knows the payment by (src/lib/order-reference.ts); absent or null: the session id. */
+  reference?: string | null
   amount: string
   currency: string
 }
@@ -40,8 +43,9 @@ export function judgeNotification(
   if (verify.uuid == null || String(verify.uuid).trim() !== n.uuid) {
     return { kind: "invalid", reason: `verify answered for payment ${verify.uuid ?? "(none)"}, not ${n.uuid}` }
   }
-  if (n.order_id !== expected.session_id) {
-    return { kind: "invalid", reason: `notification is for ${n.order_id}, not session ${expected.session_id}` }
+  if (n.order_id !== serviceOrderId(expected)) {
+    const known = expected.reference ? ` (${expected.reference})` : ""
+    return { kind: "invalid", reason: `notification is for ${n.order_id}, not session ${expected.session_id}${known}` }
   }
   const official = String(verify.official_status ?? "").toLowerCase()
   const type = n.type ?? null

@@ -1,5 +1,6 @@
 import { isIP } from "node:net"
 import { z } from "@medusajs/framework/zod"
+import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN } from "./order-reference"
 
 /** Currencies per flow (spec §4.2 and §4.5). */
 export const CHECKOUT_CURRENCIES = ["TRY", "USD", "EUR", "GBP"] as const
@@ -51,6 +52,15 @@ export const odemeOptionsSchema = z
         }
       })
       .default({}),
+    /**
+     * The start of the short reference each payment is given (`OD-7K3F9Q`), sent to the service as
+     * `order_id`: the shopper reads it on the service's page. Changing it leaves existing references as they are.
+     */
+    referencePrefix: z
+      .string()
+      .trim()
+      .regex(REFERENCE_PREFIX_PATTERN, "must be 1 to 6 capital letters or digits, such as OD")
+      .default(DEFAULT_REFERENCE_PREFIX),
     httpTimeoutMs: z.coerce.number().int().min(100, "must be at least 100 ms").max(120_000).default(10_000),
     httpRetries: z.coerce.number().int().min(0).max(5).default(2),
     transfer: z
@@ -90,8 +100,8 @@ export const odemeOptionsSchema = z
         /**
          * Payment description, read by the shopper on the service's page and by the merchant in the
          * panel. `{order}` becomes the order number (`#1234`) when the payment is an order's balance
-         * (a checkout's order has no number before it is paid: then it is left out); `{reference}`
-         * becomes the session id, an internal id the shopper should not see. Never empty (spec §5.2 rule 5).
+         * (a checkout's order has no number before it is paid: then it is the payment's short reference);
+         * `{reference}` becomes the short reference. Never empty (spec §5.2 rule 5).
          */
         description: z.string().trim().min(1, "must not be empty").default(DEFAULT_DESCRIPTION),
         /** Storefront path the return route sends customers to (on storefrontUrl). */

@@ -49,6 +49,8 @@ export const paymentSessionStatusSchema = z.object({
   /** ISO time after which an unpaid API transfer expires; absent from servers before 0.2. */
   expires_at: nullableText.optional(),
   reference: z.string(),
+  /** The short reference (`OD-7K3F9Q`) the shopper saw on the service's page and may quote; absent from older servers, null for a session from before references. */
+  shopper_reference: nullableText.optional(),
   /** Both set when the session pays an order's balance (Admin's payment link); absent from servers before 0.2. */
   payment_collection_id: z.string().optional(),
   order_id: nullableText.optional(),
@@ -82,6 +84,7 @@ export type OdemeBalanceAuthorizeResponse = z.infer<typeof balanceAuthorizeRespo
 export const transferSessionDataSchema = z
   .object({
     reference: z.string(),
+    shopper_reference: nullableText.optional(),
     amount: z.string(),
     currency: z.string(),
     state: z.string().optional(),

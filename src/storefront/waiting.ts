@@ -31,6 +31,7 @@ const tr = {
   doNotPayAgain: "Lütfen tekrar ödeme yapmayın.",
   amount: "Tutar",
   orderNumber: "Sipariş no",
+  paymentReference: "Ödeme referansı",
   backToShop: "Alışverişe dön",
   backToCart: "Sepete git",
   checkAgain: "Tekrar kontrol et",
@@ -49,6 +50,7 @@ const en: typeof tr = {
   doNotPayAgain: "Please do not pay again.",
   amount: "Amount",
   orderNumber: "Order number",
+  paymentReference: "Payment reference",
   backToShop: "Back to the shop",
   backToCart: "View your cart",
   checkAgain: "Check again",
@@ -92,24 +94,27 @@ export interface OdemeShopperReferenceSource {
   /** The order's `display_id`, once the cart became an order. */
   orderDisplayId?: number | string | null
   /**
-   * The status route's last answer. Nothing of it is shown today: its `reference` is the
-   * Medusa session id, an internal id. Pass it anyway, so a shopper-readable reference it
-   * carries one day is shown without touching the page.
+   * The status route's last answer: its `shopper_reference` (`OD-7K3F9Q`, what the service's page
+   * showed) is shown before there is an order; its `reference` is the Medusa session id, never shown.
    */
   status?: Partial<OdemePaymentSessionStatus> | null
 }
 
 /**
  * The one reference a shopper reads and can quote to the store, with its
- * label: the order number (`#1234`) once there is an order, else none. Never
- * a Medusa id (payses_…, cart_…, order_…), nor what the plugin sends the
- * service as its `order_id`. The one place to change when the shopper gets
- * a short reference of the payment itself.
+ * label: the order number (`#1234`) once there is an order, else the
+ * payment's short reference (`OD-7K3F9Q`, the `order_id` the service's page
+ * showed), else none. Never a Medusa id (payses_…, cart_…, order_…).
  */
 export function odemeShopperReference(source: OdemeShopperReferenceSource, language: OdemeLanguage): { label: string; value: string } | null {
   const id = source.orderDisplayId
   // A display id is a number; anything else (an internal id passed by mistake) is not shown.
   const text = typeof id === "number" ? String(id) : typeof id === "string" ? id.trim() : ""
-  if (!/^[1-9]\d*$/.test(text)) return null
-  return { label: odemeWaitingMessages[language].orderNumber, value: `#${text}` }
+  if (/^[1-9]\d*$/.test(text)) return { label: odemeWaitingMessages[language].orderNumber, value: `#${text}` }
+  // Only the reference's own shape (src/lib/order-reference.ts): a session's id carried there by mistake is not shown.
+  const short = source.status?.shopper_reference
+  if (typeof short === "string" && /^[A-Z0-9]{1,6}-[0-9A-HJKMNP-TV-Z]{6}$/.test(short)) {
+    return { label: odemeWaitingMessages[language].paymentReference, value: short }
+  }
+  return null
 }

@@ -106,7 +106,14 @@ const judgeNotificationStep = createStep("odeme-judge-notification", async (a: A
   if (!open(a)) return new StepResponse(a)
   const odeme = odemeModule(container)
   const { row, payment, verify } = a as Required<Pick<Attempt, "row" | "payment" | "verify">>
-  const facts = { order_id: row.session_id!, uuid: row.service_uuid!, status: row.status!, type: row.type, ...reportedMoney(row.payload) }
+  // The order id the service sent and verify was asked about: a reference now, the session id for older payments.
+  const facts = {
+    order_id: verifyFieldsOf(row).order_id.trim(),
+    uuid: row.service_uuid!,
+    status: row.status!,
+    type: row.type,
+    ...reportedMoney(row.payload),
+  }
   const answer = judgeNotification(facts, verify, payment, odeme.odemeOptions)
   if (answer.kind === "pending") {
     return new StepResponse<Attempt>({ ...a, end: retryOrDead(container, a, "pending", "the service does not report a final status yet", verify) })

@@ -156,7 +156,9 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
       expect(paymentsOf(waiting).captures).toHaveLength(0)
 
       // The money arrives: the service approves (control API); webhook or poller → captured.
-      const transfer = await eventually("the transfer at the emulator", () => emulator.transferOf(sessionId))
+      const transfer = await eventually("the transfer at the emulator", async () =>
+        emulator.transferOf(await admin.serviceOrderId(orderId, sessionId))
+      )
       await emulator.post(`/transfers/${transfer.uuid}/settle`, { result: "successful" })
       await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
       await waitForView(page, "confirmation")
@@ -188,7 +190,7 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
         const stored = session.data.form
         const storedTs = Number(stored.fields.ts)
         expect(Math.abs(storedTs - Date.now() / 1000)).toBeLessThan(60)
-        expect(stored.fields.order_id).toBe(session.id)
+        expect(stored.fields.order_id).toBe(session.data.shopper_reference)
 
         // The service now refuses signatures older than `maxAge` s (instead of 30 min); let the stored one age.
         await emulator.post("/config", { signatureMaxAgeSeconds: maxAge })
@@ -211,7 +213,7 @@ describeWithChromium("storefront, emulator and Admin in Chromium", () => {
         await payWithQuickCheckout(page, stack.emulator!)
         const fields = posted as URLSearchParams | null
         expect(fields).not.toBeNull()
-        expect(fields!.get("order_id")).toBe(session.id)
+        expect(fields!.get("order_id")).toBe(session.data.shopper_reference)
         const ts = Number(fields!.get("ts"))
         expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60)
         expect(ts).toBeGreaterThan(storedTs)

@@ -78,11 +78,14 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
       ])
       await page.locator("#approve").waitFor()
       // The service's own page is not ours to translate. It prints the signed `order_id` as its reference
-      // (the session id: the key the service and the plugin match payments by, spec §4.2); what we choose
-      // for the shopper to read there is the description, and that names no internal id.
+      // (spec §4.2): the payment's short reference, which the description names too; no internal id anywhere.
+      const reference = (await page.locator("#order-id").innerText()).trim()
+      expect(reference).toMatch(/^OD-[0-9A-HJKMNP-TV-Z]{6}$/)
       const description = await page.locator("#description").innerText()
-      expect(description.trim()).not.toBe("")
+      expect(description.trim()).toBe(`Sipariş ödemesi ${reference}`)
       expect(description).not.toMatch(INTERNAL_ID)
+      expect(await page.innerText("body")).not.toMatch(INTERNAL_ID)
+      expect(await page.content()).not.toContain(`>payses_`)
       await page.click("#approve")
       await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
       await waitForView(page, "confirmation")
@@ -120,7 +123,9 @@ describeWithChromium("Turkish without seams: the shopper's path and the Admin in
       await shopperSees(page, "the transfer waiting page")
       publish(await screenshot(page, "tr-transfer-waiting"), "shopper-tr-transfer.png")
 
-      const transfer = await eventually("the transfer at the emulator", () => emulator.transferOf(sessionId))
+      const transfer = await eventually("the transfer at the emulator", async () =>
+        emulator.transferOf(await admin.serviceOrderId(orderId, sessionId))
+      )
       await emulator.post(`/transfers/${transfer.uuid}/settle`, { result: "successful" })
       await page.waitForURL(`${stack.storefront}/order/confirmed?**`, { timeout: 90_000 })
       await waitForView(page, "confirmation")

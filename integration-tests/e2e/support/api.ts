@@ -50,6 +50,14 @@ export class AdminApi {
     return res.body
   }
 
+  /** What the plugin sent the service as `order_id` for one of the order's sessions (its short reference), as Admin shows it. */
+  async serviceOrderId(orderId: string, sessionId: string): Promise<string> {
+    const { payments } = await this.get<{ payments: Array<{ session_id: string; reference: string }> }>(`/admin/odeme/orders/${orderId}/payment`)
+    const payment = payments.find((p) => p.session_id === sessionId)
+    if (!payment) throw new Error(`order ${orderId} has no payment of session ${sessionId}`)
+    return payment.reference
+  }
+
   /** The order with its payments and their captures. */
   async order(id: string) {
     const { order } = await this.get<{ order: any }>(
@@ -137,10 +145,10 @@ export class EmulatorControl {
     return res.body
   }
 
-  /** The transfer the plugin created for a payment session (order_id = session id). */
-  async transferOf(sessionId: string): Promise<any | undefined> {
+  /** The transfer the plugin created for a payment, by the `order_id` it was sent (AdminApi.serviceOrderId). */
+  async transferOf(orderId: string): Promise<any | undefined> {
     const { result } = await this.get<{ result: any[] }>("/transfers")
-    return result.find((t) => t.order_id === sessionId)
+    return result.find((t) => t.order_id === orderId)
   }
 }
 

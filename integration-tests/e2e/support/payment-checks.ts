@@ -4,11 +4,11 @@
  */
 import { eventually, paymentsOf, type AdminApi, type EmulatorControl } from "./api"
 
-/** The emulator delivered its webhook(s) for the session's payment and the plugin answered 200. */
-export async function webhookDelivered(emulator: EmulatorControl, sessionId: string) {
-  return eventually(`webhook for ${sessionId} delivered`, async () => {
+/** The emulator delivered its webhook(s) for the payment it knows by `orderId` and the plugin answered 200. */
+export async function webhookDelivered(emulator: EmulatorControl, orderId: string) {
+  return eventually(`webhook for ${orderId} delivered`, async () => {
     const { result: payments } = await emulator.get<{ result: any[] }>("/payments")
-    const uuids = payments.filter((p) => p.order_id === sessionId).map((p) => p.uuid)
+    const uuids = payments.filter((p) => p.order_id === orderId).map((p) => p.uuid)
     const { result: hooks } = await emulator.get<{ result: any[] }>("/webhooks")
     const mine = hooks.filter((h) => uuids.includes(h.payment_uuid))
     return mine.length > 0 && mine.every((h) => h.state === "delivered") && mine
@@ -21,7 +21,7 @@ export async function assertCapturedOnce(admin: AdminApi, emulator: EmulatorCont
   const { payments } = paymentsOf(order)
   expect(payments).toHaveLength(1)
   expect(payments[0].provider_id).toBe(provider)
-  await webhookDelivered(emulator, payments[0].payment_session_id)
+  await webhookDelivered(emulator, await admin.serviceOrderId(orderId, payments[0].payment_session_id))
   // Again after the webhook was handled: still one payment and one capture of the whole amount.
   const after = await admin.order(orderId)
   const again = paymentsOf(after)

@@ -285,7 +285,8 @@ export function adminSuite({ env, api, getContainer }: SuiteContext) {
           status: "successful",
           type: "bank_transfer",
           payload: JSON.stringify({
-            order_id: session.id,
+            // What the service knows the payment by (issue 43): the reference the plugin sent as order_id.
+            order_id: (await db()("odeme_payment").where({ session_id: session.id }).first()).reference,
             uuid: transfer.uuid,
             status: "successful",
             hash,

@@ -10,7 +10,7 @@ import { createAdmin, type AdminSession } from "../../utils/admin"
 import { follow, openCheckout, payByCard, waitFor } from "../../utils/checkout-driver"
 import { STOREFRONT } from "../../utils/checkout-suite"
 import { resetEmulator, type SuiteContext } from "../../utils/environment"
-import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, type SeededStore } from "../../utils/store"
+import { CHECKOUT_PROVIDER, TRANSFER_PROVIDER, cartWithSession, completeCart, seedStore, serviceOrderIdOf, type SeededStore } from "../../utils/store"
 
 export function balanceSuite({ env, api, getContainer }: SuiteContext) {
   describe("balance payment links", () => {
@@ -84,7 +84,9 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       const refused = await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)
       expect(refused.status).toBe(400)
       expect(refused.data.message).toContain(`[odeme.${code}]`)
-      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)).toEqual([])
+      expect((await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === serviceOrderIdOf(transfer))).toEqual(
+        []
+      )
     }
 
     /** The form a session's data carries, paid on the service's page anyway: its row once in review, and its items. */
@@ -182,7 +184,7 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       expect(started.data.payment_session.session_status).toBe("pending_authorization")
       // A reload starts nothing new.
       expect((await store_(`/store/odeme/payment-sessions/${session.id}/authorize`, proof)).status).toBe(200)
-      const transfers = (await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === session.id)
+      const transfers = (await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === serviceOrderIdOf(session))
       expect(transfers).toHaveLength(1)
 
       const waiting = await storeGet(`/store/odeme/payment-sessions/${session.id}?payment_collection_id=${collection.id}&order_id=${orderId}`)
@@ -269,7 +271,9 @@ export function balanceSuite({ env, api, getContainer }: SuiteContext) {
       })
       expect(transfer.amount).toBe(500)
       expect((await store_(`/store/odeme/payment-sessions/${transfer.id}/authorize`, proof)).status).toBe(200)
-      const [created] = (await env.emulator.control("GET", "/_control/transfers")).result.filter((t: any) => t.order_id === transfer.id)
+      const [created] = (await env.emulator.control("GET", "/_control/transfers")).result.filter(
+        (t: any) => t.order_id === serviceOrderIdOf(transfer)
+      )
       expect(created.amount).toBe("500.00")
     })
 

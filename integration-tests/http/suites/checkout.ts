@@ -18,19 +18,24 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
     describe("session data", () => {
       it("holds the signed form and reference, never the API key", async () => {
         const { session } = await startCheckout()
+        // What the shopper reads on the service's page and may quote: the short reference, never the session id.
+        const short = session.data.shopper_reference
+        expect(short).toMatch(/^OD-[0-9A-HJKMNP-TV-Z]{6}$/)
+        expect((await paymentRow(session.id)).reference).toBe(short)
         expect(session.data).toEqual(
           expect.objectContaining({
             provider: "odeme-checkout",
             reference: session.id,
+            shopper_reference: short,
             amount: "250.00",
             currency: "TRY",
             // What the shopper reads on the service's page: no internal id.
-            description: "Sipariş ödemesi",
+            description: `Sipariş ödemesi ${short}`,
             form: expect.objectContaining({
               action: `${env.emulator.url}/checkout/quick`,
               method: "POST",
               fields: expect.objectContaining({
-                order_id: session.id,
+                order_id: short,
                 amount: "250.00",
                 currency: "TRY",
                 success_url: `${env.backendUrl}/odeme/return/${session.id}/success/${returnProof(env.emulator.apiKey, session.id)}`,
@@ -41,6 +46,11 @@ export function quickCheckoutSuite({ env, api, getContainer }: SuiteContext) {
           })
         )
         expect(JSON.stringify(session)).not.toContain(env.emulator.apiKey)
+        // The service's page names the payment by it, in the order line and the description, and shows no internal id.
+        const page = await (await fetch(await openCheckout(session.data.form))).text()
+        expect(page).toContain(`<code id="order-id">${short}</code>`)
+        expect(page).toContain(`Sipariş ödemesi ${short}`)
+        expect(page).not.toContain("payses_")
       })
 
       it("refuses a return_url outside the configured storefront origins", async () => {

@@ -15,6 +15,7 @@ import {
   cartWithCollection,
   completeCart,
   seedStore,
+  serviceOrderIdOf,
   stockedVariant,
   type SeededStore,
 } from "../../utils/store"
@@ -91,6 +92,8 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
       cartId: string
       collectionId: string
       sessions: string[]
+      /** The session each `order_id` the service was sent names (issue 43: a session's short reference). */
+      sessionOf: Record<string, string>
       current: string
       orderId: string | null
       forms: Record<string, any>
@@ -108,6 +111,7 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
         cartId: cart.id,
         collectionId,
         sessions: [],
+        sessionOf: {},
         current: "",
         orderId: null,
         forms: {},
@@ -135,6 +139,7 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
       )
       const session = res.data.payment_collection.payment_sessions[0] as { id: string; data: Record<string, any> }
       w.sessions.push(session.id)
+      w.sessionOf[serviceOrderIdOf(session)] = session.id
       return session
     }
 
@@ -174,7 +179,7 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
         return note(res.status === 200 ? "balance paid by card" : "balance paid by card on a refused link")
       }
       const started = await api.post(`/store/odeme/payment-sessions/${id}/authorize`, proof, { ...store.headers, validateStatus: () => true })
-      const t = ((await control("GET", "/_control/transfers")).result as any[]).find((x) => x.order_id === id && x.status === "pending")
+      const t = ((await control("GET", "/_control/transfers")).result as any[]).find((x) => w.sessionOf[x.order_id] === id && x.status === "pending")
       if (t) await control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
       note(t ? "balance paid by transfer" : `balance transfer not started: ${started.data?.code ?? started.status}`)
     }
@@ -196,9 +201,9 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
     }
 
     const hooksOf = async (w: World) =>
-      ((await control("GET", "/_control/webhooks")).result as any[]).filter((h) => w.sessions.includes(h.body?.order_id))
+      ((await control("GET", "/_control/webhooks")).result as any[]).filter((h) => w.sessions.includes(w.sessionOf[h.body?.order_id]))
     const transferOf = async (w: World) =>
-      ((await control("GET", "/_control/transfers")).result as any[]).find((t) => t.order_id === w.current && t.status === "pending")
+      ((await control("GET", "/_control/transfers")).result as any[]).find((t) => w.sessionOf[t.order_id] === w.current && t.status === "pending")
     const postWebhook = (body: unknown) =>
       fetch(`${env.backendUrl}/odeme/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
 
@@ -315,7 +320,10 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
 
     async function view(w: World) {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const servicePayments = ((await control("GET", "/_control/payments")).result as any[]).filter((p) => w.sessions.includes(p.order_id))
+      // By session, as the invariant reads them.
+      const servicePayments = ((await control("GET", "/_control/payments")).result as any[])
+        .filter((p) => w.sessions.includes(w.sessionOf[p.order_id]))
+        .map((p) => ({ ...p, order_id: w.sessionOf[p.order_id] }))
       const charges = await db()("odeme_charge").whereIn("session_id", w.sessions).select("session_id", "service_uuid", "status", "role")
       const payments = await db()("odeme_payment").whereIn("session_id", w.sessions).select("session_id", "status")
       // Every page: items of earlier sequences stay listed, and one of this sequence's may sort after them.

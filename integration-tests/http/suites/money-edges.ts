@@ -7,7 +7,7 @@ import { pollTransfers } from "../../../src/workflows/poller/poll-transfers"
 import { waitFor } from "../../utils/checkout-driver"
 import type { SuiteContext } from "../../utils/environment"
 import { paymentProvider } from "../../utils/inspect"
-import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER } from "../../utils/store"
+import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, serviceOrderIdOf, TRANSFER_PROVIDER } from "../../utils/store"
 
 export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
   describe("money to more digits, and sessions from before the tag", () => {
@@ -25,7 +25,7 @@ export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
       const transfers: any[] = (await env.emulator.control("GET", "/_control/transfers")).result
-      const uuid = transfers.find((t) => t.order_id === session.id).uuid as string
+      const uuid = transfers.find((t) => t.order_id === serviceOrderIdOf(session)).uuid as string
       return { store, cart, session, collectionId, uuid, order: res.data.order }
     }
 
@@ -78,6 +78,28 @@ export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
         data: [after],
       } = await query().graph({ entity: "order", fields: ["status"], filters: { id: order.id } })
       expect((after as { status: string }).status).toBe("canceled")
+    })
+
+    it("a session from before references (none): the service is sent its id as order_id, and the webhook naming it settles it as before", async () => {
+      const store = await seedStore(getContainer())
+      const { cart, session } = await pendingTransferCart(api, store)
+      expect(serviceOrderIdOf(session)).toMatch(/^OD-/)
+      // As an older version left it: no reference, so the service is told the session id.
+      await db()("odeme_payment").where({ session_id: session.id }).update({ reference: null })
+      const res = await completeCart(api, store, cart.id)
+      expect(res.data.type).toBe("order")
+      const transfers: any[] = (await env.emulator.control("GET", "/_control/transfers")).result
+      const t = transfers.find((x) => x.order_id === session.id)
+      expect(t).toBeDefined()
+      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
+      const hook = await waitFor(async () => {
+        const [n] = await db()("odeme_notification").where({ session_id: session.id, source: "webhook", state: "done" })
+        return n
+      })
+      expect(hook.payload.arrived.order_id).toBe(session.id)
+      expect(hook.outcome).toBe("paid")
+      await waitFor(async () => (await row(session.id)).status === "paid")
+      expect((await row(session.id)).reference).toBeNull()
     })
 
     it("a delete naming a session without the tag, with data that is not what Medusa stored for it, cancels nothing", async () => {

@@ -11,7 +11,15 @@ import { waitFor } from "../../utils/checkout-driver"
 import { insertPendingTransfers } from "../../utils/bulk-transfers"
 import type { SuiteContext } from "../../utils/environment"
 import { ordersOfCart, paymentProvider } from "../../utils/inspect"
-import { CHECKOUT_PROVIDER, completeCart, pendingTransferCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
+import {
+  CHECKOUT_PROVIDER,
+  completeCart,
+  pendingTransferCart,
+  seedStore,
+  serviceOrderIdOf,
+  TRANSFER_PROVIDER,
+  type SeededStore,
+} from "../../utils/store"
 
 export function pollerSuite({ env, api, getContainer }: SuiteContext) {
   describe("the transfer poller", () => {
@@ -31,7 +39,7 @@ export function pollerSuite({ env, api, getContainer }: SuiteContext) {
       const { cart, session, collectionId } = await pendingTransferCart(api, store)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
-      const [t] = (await transfers()).filter((x) => x.order_id === session.id)
+      const [t] = (await transfers()).filter((x) => x.order_id === serviceOrderIdOf(session))
       // The placed order is noted on the payment (what Admin lists about the transfer names it).
       await waitFor(async () => (await row(session.id)).order_id === res.data.order.id)
       expect((await row(session.id)).cart_id).toBe(cart.id)

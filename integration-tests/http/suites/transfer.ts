@@ -1,7 +1,7 @@
 import type { SuiteContext } from "../../utils/environment"
 import { expectKeptWithoutKey, keepResponses } from "../../utils/kept-responses"
 import { odemePayments, ordersOfCart, paymentProvider, paymentSession } from "../../utils/inspect"
-import { cartWithSession, completeCart, seedStore, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
+import { cartWithSession, completeCart, seedStore, serviceOrderIdOf, TRANSFER_PROVIDER, type SeededStore } from "../../utils/store"
 
 export function transferSuite({ env, api, getContainer }: SuiteContext) {
   describe("bank transfer through the API", () => {
@@ -115,7 +115,8 @@ export function transferSuite({ env, api, getContainer }: SuiteContext) {
 
         const list = await transferList()
         expect(list).toHaveLength(1)
-        expect(list[0].order_id).toBe(session.id)
+        expect(list[0].order_id).toBe(serviceOrderIdOf(session))
+        expect(serviceOrderIdOf(session)).toMatch(/^OD-[0-9A-HJKMNP-TV-Z]{6}$/)
         expect(list[0].transfer_record.br_name).toBe("Ayşe Yılmaz")
 
         const [row] = await odemePayments(getContainer())

@@ -83,7 +83,7 @@ function AttentionRow({ item, compact }: { item: AttentionItem; compact: boolean
         testId="odeme-attention-technical"
         rows={[
           [t("odeme.technical.orderId"), compact ? null : item.order_id],
-          [t("odeme.technical.reference"), item.session_id],
+          [t("odeme.technical.session"), item.session_id],
           [t("odeme.attention.uuids"), item.service_uuids.length ? item.service_uuids.join(", ") : null],
           [t("odeme.technical.code"), item.code],
           [t("odeme.technical.detail"), item.detail],

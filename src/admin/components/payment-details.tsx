@@ -30,6 +30,9 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
             <DetailRow label={t("odeme.widget.payment")} testId="odeme-detail-flow">
               {providerLabel(t, p.provider)} · {flowLabel(t, p)} · {stateLabel(t, p.state)}
             </DetailRow>
+            <DetailRow label={t("odeme.widget.reference")} testId="odeme-detail-reference">
+              {p.reference}
+            </DetailRow>
             {p.medusa_session_status && (
               <DetailRow label={t("odeme.widget.medusaStatus")} testId="odeme-detail-medusa-status">
                 {sessionStatusLabel(t, p.medusa_session_status)}
@@ -56,7 +59,8 @@ export function PaymentDetailsDrawer({ payment: p }: { payment: AdminOdemePaymen
               <TechnicalDetails
                 testId="odeme-detail-technical"
                 rows={[
-                  [t("odeme.technical.referenceShort"), p.session_id],
+                  [t("odeme.technical.referenceShort"), p.reference],
+                  [t("odeme.technical.session"), p.session_id],
                   [t("odeme.technical.serviceUuid"), p.service_uuid],
                   [t("odeme.technical.state"), p.state],
                   [t("odeme.technical.medusaStatus"), p.medusa_session_status],

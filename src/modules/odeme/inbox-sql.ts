@@ -2,6 +2,7 @@
  * The notification inbox's statements too long to read inside their function (inbox.ts).
  */
 import { HEALTH, NOTIFICATION, PAYMENT } from "./rows"
+import { SESSION_OF_ORDER_ID } from "./references"
 
 const REOPENS = `(${NOTIFICATION}.state = 'dead' or (${NOTIFICATION}.state = 'done' and ${NOTIFICATION}.outcome = 'rejected'))`
 
@@ -27,10 +28,11 @@ const RECENT_STRAYS = 5
  */
 export const STORE_SQL = `
   with i as materialized (
-    select i.*, exists (select 1 from ${PAYMENT} p where p.session_id = i.session_id and p.deleted_at is null) as known
+    select i.*, r.payment_session, r.payment_session is not null as known
     from jsonb_to_recordset(?::jsonb)
       as i(id text, source text, dedupe_key text, session_id text, service_uuid text, status text, type text, payload text, raw_body text,
         state text, outcome text, copies int, trusted boolean)
+      cross join lateral (select ${SESSION_OF_ORDER_ID("i.session_id")} as payment_session) r
   ), stray as (
     insert into ${HEALTH} as h (id, "count", last_at, recent)
     select 'stray_notifications', sum(i.copies), now(),
@@ -44,7 +46,7 @@ export const STORE_SQL = `
   )
   insert into ${NOTIFICATION} (id, source, dedupe_key, session_id, service_uuid, status, type, payload, raw_body, state, outcome, processed_at,
     duplicate_count, trusted)
-  select i.id, i.source, i.dedupe_key, i.session_id, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
+  select i.id, i.source, i.dedupe_key, i.payment_session, i.service_uuid, i.status, i.type, i.payload::jsonb, i.raw_body, i.state, i.outcome,
     case when i.state = 'done' then now() end, i.copies - 1, coalesce(i.trusted, false)
   from i
   where i.known and (select count(*) from stray) >= 0

@@ -38,40 +38,6 @@ export async function listAwaitingTransfers(db: Knex, page: { limit: number; off
 }
 
 /**
- * Records a session when it is initiated. A second call (Medusa's updatePayment) refreshes amount and
- * currency only while nothing was asked of the service for them: a payment that moved on, or a transfer
- * whose creation started, keeps the money it was asked for (the provider refuses such a change first).
- */
-export async function recordInitiated(
-  db: Knex,
-  row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null }
-): Promise<OdemePaymentRow> {
-  const { rows } = await db.raw(
-    `insert into ${PAYMENT} (id, session_id, provider, flow, mode, amount, currency, metadata)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-       on conflict (session_id) where deleted_at is null
-       do update set
-         amount = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.amount else ${PAYMENT}.amount end,
-         currency = case when ${PAYMENT}.status = 'pending' and ${PAYMENT}.creation_state in ('none', 'failed') then excluded.currency else ${PAYMENT}.currency end,
-         -- merged: what the plugin keeps there (noteMedusaRefusal) outlives a session initiated again
-         metadata = case when excluded.metadata is null then ${PAYMENT}.metadata
-           else coalesce(${PAYMENT}.metadata, '{}'::jsonb) || excluded.metadata end, updated_at = now()
-       returning *`,
-    [
-      newEntityId("odpay"),
-      row.session_id,
-      row.provider,
-      row.flow,
-      row.mode,
-      row.amount,
-      row.currency,
-      row.metadata ? JSON.stringify(row.metadata) : null,
-    ]
-  )
-  return rows[0]
-}
-
-/**
  * Takes the right to create the service-side transfer for a session. Only
  * one caller ever wins while nothing was created; a refusal by the service
  * ("failed") may be retried, an unknown outcome never.

@@ -17,6 +17,7 @@ import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
 import { NotificationBatcher } from "./notification-batcher"
+import { insertInitiated, sessionOfOrderId, type InitiatedRow } from "./references"
 import { knexOf } from "./rows"
 import type {
   AttentionKind,
@@ -103,11 +104,14 @@ class OdemeModuleService extends MedusaService({
 
   /** Records a session when it is initiated; a second call refreshes its money while nothing was asked for it. */
   @InjectManager()
-  async recordInitiated(
-    row: Pick<OdemePaymentRow, "session_id" | "provider" | "flow" | "mode" | "amount" | "currency"> & { metadata?: Record<string, unknown> | null },
-    @MedusaContext() ctx: Context = {}
-  ): Promise<OdemePaymentRow> {
-    return ledger.recordInitiated(knexOf(ctx), row)
+  async recordInitiated(row: InitiatedRow, @MedusaContext() ctx: Context = {}): Promise<OdemePaymentRow> {
+    return insertInitiated(knexOf(ctx), row, this.odemeOptions.referencePrefix)
+  }
+
+  /** The session a notification's `order_id` names: its short reference, or the id of a session from before them. */
+  @InjectManager()
+  async sessionOfOrderId(orderId: string, @MedusaContext() ctx: Context = {}): Promise<string | null> {
+    return sessionOfOrderId(knexOf(ctx), orderId)
   }
 
   /** Takes the right to create the service-side transfer for a session (one caller ever wins). */

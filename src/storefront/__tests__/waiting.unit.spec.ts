@@ -61,6 +61,15 @@ describe("odemeWaitingText", () => {
 })
 
 describe("odemeShopperReference", () => {
+  it("shows the payment's short reference before there is an order, and the order number once there is one", () => {
+    const status = { reference: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", shopper_reference: "OD-7K3F9Q" }
+    expect(odemeShopperReference({ status }, "tr")).toEqual({ label: "Ödeme referansı", value: "OD-7K3F9Q" })
+    expect(odemeShopperReference({ status }, "en")).toEqual({ label: "Payment reference", value: "OD-7K3F9Q" })
+    expect(odemeShopperReference({ orderDisplayId: 12, status }, "en")).toEqual({ label: "Order number", value: "#12" })
+    expect(odemeShopperReference({ status: { ...status, shopper_reference: "payses_01JABC" } }, "tr")).toBeNull()
+    expect(odemeShopperReference({ status: { ...status, shopper_reference: null } }, "tr")).toBeNull()
+  })
+
   it("is the order number once there is an order, labelled in the page's language", () => {
     expect(odemeShopperReference({ orderDisplayId: 1234 }, "tr")).toEqual({ label: "Sipariş no", value: "#1234" })
     expect(odemeShopperReference({ orderDisplayId: "7" }, "en")).toEqual({ label: "Order number", value: "#7" })

@@ -33,10 +33,12 @@ export async function storeWebhook(
 export async function takeWebhook(odeme: OdemeModuleService, body: unknown, rawBody?: Buffer | string | null): Promise<WebhookIntake> {
   const parsed = parseWebhook(body, rawBody)
   if (parsed.kind === "invalid") return parsed
-  if ((await odeme.countOpenWebhooks(parsed.input.session_id!, MAX_OPEN_GENERIC_WEBHOOKS)) >= MAX_OPEN_GENERIC_WEBHOOKS) {
+  // The rows are the session's, whichever way the service named it (its reference, or the id of an older session).
+  const sessionId = (await odeme.sessionOfOrderId(parsed.input.session_id!)) ?? parsed.input.session_id!
+  if ((await odeme.countOpenWebhooks(sessionId, MAX_OPEN_GENERIC_WEBHOOKS)) >= MAX_OPEN_GENERIC_WEBHOOKS) {
     return {
       kind: "bounded",
-      message: `session ${parsed.input.session_id} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
+      message: `session ${sessionId} already has ${MAX_OPEN_GENERIC_WEBHOOKS} notifications waiting to be verified`,
     }
   }
   // Marked, so Settings → Odeme can tell the merchant the URL in the merchant panel is Medusa's, not the plugin's.

@@ -1,6 +1,7 @@
 import type { AttentionCode, AttentionItem } from "../../../lib/attention-types"
 import type { PaymentFlow, ReviewCode } from "../../../modules/odeme/models/states"
 import { formatIban } from "../../../lib/bank-accounts"
+import { serviceOrderId } from "../../../lib/order-reference"
 import type { OdemeState } from "../../../lib/status"
 import { lastCheckOf, type LastCheck } from "./last-check"
 import { iso, type NotificationLike, type PaymentLike } from "./rows"
@@ -52,6 +53,8 @@ export interface AdminCharge {
 
 export interface AdminOdemePayment {
   session_id: string
+  /** What the service knows the payment by (its `order_id`) and the shopper may quote: the short reference, or for a session from before references its id. */
+  reference: string
   provider_id: string
   provider: string
   /** Null for a checkout session before the customer chose. */
@@ -106,6 +109,7 @@ export function presentPayment(
 ): AdminOdemePayment {
   return {
     session_id: p.session_id,
+    reference: serviceOrderId(p),
     provider_id: extra.provider_id ?? `pp_${p.provider}_odeme`,
     provider: p.provider,
     flow: p.flow,

@@ -8,6 +8,7 @@ import type { KeyMode, NotificationOutcome, PaymentFlow, ReviewCode } from "../.
 /** An `odeme_payment` row. */
 export interface PaymentLike {
   session_id: string
+  reference?: string | null
   provider: string
   flow: PaymentFlow | null
   mode: KeyMode

@@ -8,6 +8,7 @@ import { odemeModule } from "../../../modules/odeme/resolve"
 import type { OdemeOptions } from "../../../lib/options"
 import { allowedStorefrontOrigins } from "../../../lib/options"
 import { contentKey, notificationStatus } from "../../../lib/notification-shape"
+import { serviceOrderId } from "../../../lib/order-reference"
 import { toStorefrontStatus } from "../../../lib/status"
 import { isReturnProof } from "../../../lib/session-tag"
 import type OdemeModuleService from "../../../modules/odeme/service"
@@ -36,11 +37,12 @@ export async function answerReturn(req: MedusaRequest<unknown, OdemeReturnQueryT
   const q = req.validatedQuery
   const odeme = odemeModule(req.scope)
   const proven = isReturnProof(odeme.odemeOptions.apiKey, sessionId, proof)
-  if (!(await odeme.getPayment(sessionId))) {
+  const payment = await odeme.getPayment(sessionId)
+  if (!payment) {
     throw odemeError(MedusaError.Types.NOT_FOUND, "odeme.session_unknown", "Payment session was not found for this cart or order.")
   }
   // Not stored (the intake is full, the database is slow): a redirect is never proof, the customer is still sent on.
-  const recorded = await recordReturn(odeme, sessionId, outcome, q, proven).catch((err) => {
+  const recorded = await recordReturn(odeme, sessionId, outcome, q, proven, serviceOrderId(payment)).catch((err) => {
     req.scope
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .warn(`medusa-payment-odeme: a return of ${sessionId} was not recorded: ${errorText(err)}`)
@@ -75,7 +77,9 @@ export async function recordReturn(
   sessionId: string,
   outcome: string,
   q: OdemeReturnQueryType,
-  proven = true
+  proven = true,
+  /** What the service knows the payment by (its reference; the session id for older payments). */
+  orderId: string = sessionId
 ): Promise<{ id: string | null; verifiable: boolean } | null> {
   const arrived = q.status === undefined ? undefined : notificationStatus.safeParse(q.status)
   const verifiable = !!(q.uuid && q.hash && arrived?.success)
@@ -98,7 +102,7 @@ export async function recordReturn(
       ...q,
       order_id: sessionId,
       outcome,
-      arrived: { order_id: q.order_id ?? sessionId, uuid: q.uuid, status: q.status, hash: q.hash },
+      arrived: { order_id: q.order_id ?? orderId, uuid: q.uuid, status: q.status, hash: q.hash },
     },
     raw_body: null,
     // Anyone who knows a session id can send a return without the proof; only the customer's own says they came back,

@@ -11,6 +11,8 @@ const OdemePayment = model
   .define("odeme_payment", {
     id: model.id({ prefix: "odpay" }).primaryKey(),
     session_id: model.text(),
+    /** The short reference sent to the service as `order_id` (src/lib/order-reference.ts); null for sessions recorded before it. */
+    reference: model.text().nullable(),
     provider: model.text(),
     flow: model.enum([...PAYMENT_FLOWS]).nullable(),
     mode: model.enum([...KEY_MODES]),
@@ -58,6 +60,7 @@ const OdemePayment = model
   })
   .indexes([
     { name: "IDX_odeme_payment_session_id_unique", on: ["session_id"], unique: true },
+    { name: "IDX_odeme_payment_reference_unique", on: ["reference"], unique: true },
     { name: "IDX_odeme_payment_service_uuid", on: ["service_uuid"] },
     { name: "IDX_odeme_payment_due", on: ["status", "next_check_at"] },
     // Paid payments of a cart no order names yet (src/workflows/poller/reconcile.ts): few, however many payments were settled.

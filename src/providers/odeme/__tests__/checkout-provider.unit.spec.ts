@@ -25,8 +25,19 @@ describe("Quick Checkout provider", () => {
     const out = await initiate(id)
     expect(out.status).toBe(PaymentSessionStatus.PENDING)
     const data = out.data as any
-    expect(data).toMatchObject({ reference: id, amount: "250.00", currency: "TRY", description: "Sipariş ödemesi", state: "pending" })
-    expect(data.form.fields).toMatchObject({ order_id: id, amount: "250.00", currency: "TRY" })
+    // The service is sent the short reference as order_id and reads it in the description; `reference` stays the session id.
+    const short = env.module.payments.get(id)!.reference!
+    expect(short).toMatch(/^OD-[0-9A-HJKMNP-TV-Z]{6}$/)
+    expect(data).toMatchObject({
+      reference: id,
+      shopper_reference: short,
+      amount: "250.00",
+      currency: "TRY",
+      description: `Sipariş ödemesi ${short}`,
+      state: "pending",
+    })
+    expect(data.form.fields).toMatchObject({ order_id: short, amount: "250.00", currency: "TRY" })
+    expect(JSON.stringify(data.form.fields)).not.toMatch(/order_id":"payses_/)
     expect(data.form.fields.signature).toMatch(/^[0-9a-f]{64}$/)
     expect(env.module.payments.get(id)).toMatchObject({ provider: "odeme-checkout", status: "pending", amount: "250.00" })
   })

@@ -50,7 +50,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
     }
     const { amount, currency } = chargeableAmount(input, CHECKOUT_CURRENCIES, this.options_, "Quick Checkout")
     this.refuseSandboxKeyInLiveStore()
-    await this.odeme.recordInitiated({
+    const recorded = await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.CHECKOUT,
       flow: null,
@@ -59,7 +59,7 @@ export class OdemeCheckoutProvider extends OdemeBase {
       currency,
       metadata: data.return_url ? { return_url: data.return_url } : null,
     })
-    const form = checkoutFormFor(this.options_, { session_id: data.session_id, amount, currency })
+    const form = checkoutFormFor(this.options_, { session_id: data.session_id, reference: recorded.reference, amount, currency })
     return {
       id: data.session_id,
       status: toSessionStatus("pending"),
@@ -68,9 +68,11 @@ export class OdemeCheckoutProvider extends OdemeBase {
         ...this.ownership(data.session_id),
         provider: PaymentProviderKeys.CHECKOUT,
         reference: data.session_id,
+        // What the shopper reads on the service's page and may quote; `reference` stays the session id for the storefront's calls.
+        shopper_reference: recorded.reference,
         amount,
         currency,
-        description: checkoutDescription(this.options_, data.session_id),
+        description: checkoutDescription(this.options_, data.session_id, null, recorded.reference),
         mode: this.options_.mode,
         form,
         state: "pending" satisfies OdemeState,

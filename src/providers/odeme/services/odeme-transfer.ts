@@ -5,6 +5,7 @@ import { chargeableAmount } from "../../../lib/amount-rules"
 import { formatIban } from "../../../lib/bank-accounts"
 import { transferAnswer } from "../../../lib/judge"
 import { transferCreatedAt, transferDetails, transferExpiresAt } from "../../../lib/transfer-check"
+import { serviceOrderId } from "../../../lib/order-reference"
 import { odemeError, toMedusaError } from "../../../lib/medusa-errors"
 import { TRANSFER_CURRENCIES } from "../../../lib/options"
 import { toSessionStatus, type OdemeState } from "../../../lib/status"
@@ -44,7 +45,7 @@ export class OdemeTransferProvider extends OdemeBase {
         `Unknown bank_id ${data.bank_id}: choose one of the listed bank accounts (${banks.map((b) => b.bank_id).join(", ")}).`
       )
     }
-    await this.odeme.recordInitiated({
+    const recorded = await this.odeme.recordInitiated({
       session_id: data.session_id,
       provider: PaymentProviderKeys.TRANSFER,
       flow: "transfer_api",
@@ -60,6 +61,8 @@ export class OdemeTransferProvider extends OdemeBase {
         ...this.ownership(data.session_id),
         provider: PaymentProviderKeys.TRANSFER,
         reference: data.session_id,
+        // What the shopper may quote (the service knows the payment by it); `reference` stays the session id.
+        shopper_reference: recorded.reference,
         mode: this.options_.mode,
         amount,
         currency,
@@ -131,7 +134,7 @@ export class OdemeTransferProvider extends OdemeBase {
         bank_id: bank.bank_id,
         amount: row.amount,
         currency: row.currency as "TRY" | "USD" | "EUR",
-        order_id: data.session_id,
+        order_id: serviceOrderId(row),
         customer_name: data.customer_name,
         client_ip: data.client_ip,
         customer_email: data.customer_email,
@@ -218,6 +221,7 @@ export class OdemeTransferProvider extends OdemeBase {
       ...this.ownership(row.session_id),
       provider: PaymentProviderKeys.TRANSFER,
       reference: row.session_id,
+      shopper_reference: row.reference,
       payment_id: row.service_uuid,
       tracking_no: row.tracking_no,
       bank_name: row.bank_name,

@@ -8,6 +8,7 @@ import type { BankDirectory } from "../../../../modules/odeme/bank-directory"
 import { registerPluginOptions, resetRegistrations } from "../../../../lib/options-registration"
 import { createServiceClient } from "../../../../modules/odeme/service-client"
 import { ODEME_MODULE } from "../../../../modules/odeme"
+import { newOrderReference } from "../../../../lib/order-reference"
 import type { OdemeChargeRow, OdemePaymentRow, PaymentDetails, StateChange } from "../../../../modules/odeme/service"
 
 /**
@@ -41,7 +42,13 @@ export class MemoryOdemeModule {
     const existing = this.payments.get(row.session_id)
     const next = existing
       ? { ...existing, amount: row.amount, currency: row.currency, metadata: row.metadata ?? existing.metadata }
-      : ({ ...EMPTY_ROW, id: `odpay_${this.payments.size + 1}`, ...row, metadata: row.metadata ?? null } as OdemePaymentRow)
+      : ({
+          ...EMPTY_ROW,
+          id: `odpay_${this.payments.size + 1}`,
+          reference: newOrderReference(this.odemeOptions.referencePrefix),
+          ...row,
+          metadata: row.metadata ?? null,
+        } as OdemePaymentRow)
     this.payments.set(row.session_id, next)
     return { ...next }
   }
@@ -74,8 +81,16 @@ export class MemoryOdemeModule {
     return row as OdemeChargeRow
   }
 
-  async storeNotificationUnbounded(n: { session_id: string; dedupe_key: string }) {
-    if (!this.payments.has(n.session_id)) return null
+  /** As the module's: a reference, else a session id. */
+  async sessionOfOrderId(orderId: string): Promise<string | null> {
+    for (const row of this.payments.values()) if (row.reference === orderId) return row.session_id
+    return this.payments.has(orderId) ? orderId : null
+  }
+
+  async storeNotificationUnbounded(input: { session_id: string; dedupe_key: string }) {
+    const sessionId = await this.sessionOfOrderId(input.session_id)
+    if (!sessionId) return null
+    const n = { ...input, session_id: sessionId }
     const duplicate = this.stored.some((s) => (s as { dedupe_key: string }).dedupe_key === n.dedupe_key)
     if (!duplicate) this.stored.push(n)
     return { row: { id: `odntf_${this.stored.length}`, state: "received", attempts: 0, ...n }, duplicate }

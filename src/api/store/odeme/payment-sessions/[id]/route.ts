@@ -40,6 +40,8 @@ export async function GET(req: MedusaRequest<unknown, StoreGetOdemePaymentSessio
       payer_name: row?.payer_name ?? null,
       expires_at: expiresAt,
       reference: session.id,
+      // The short reference the service's page showed, for the shopper's pages (null for a session from before them).
+      shopper_reference: row?.reference ?? null,
       payment_collection_id: session.payment_collection_id,
       order_id: session.order_id,
     },

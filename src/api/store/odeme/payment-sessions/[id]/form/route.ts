@@ -32,7 +32,13 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
   res.json({
-    form: checkoutFormFor(odeme.odemeOptions, { session_id: row.session_id, amount: row.amount, currency: row.currency, order_number: orderNumber }),
+    form: checkoutFormFor(odeme.odemeOptions, {
+      session_id: row.session_id,
+      reference: row.reference,
+      amount: row.amount,
+      currency: row.currency,
+      order_number: orderNumber,
+    }),
   })
 }
 
