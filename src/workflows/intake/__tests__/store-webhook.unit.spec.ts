@@ -8,7 +8,10 @@ import { takeWebhook } from "../store-webhook"
 describe("takeWebhook and text PostgreSQL cannot store", () => {
   const module = () => {
     const storeNotification = jest.fn(async () => null)
-    return { odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0, sessionOfOrderId: async () => null } as never, storeNotification }
+    return {
+      odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0, sessionOfOrderId: async () => null } as never,
+      storeNotification,
+    }
   }
   const base = '"order_id":"payses_0123456789","uuid":"u-1","status":"successful","hash":"h"'
 
@@ -52,7 +55,11 @@ describe("takeWebhook bounds what one session has waiting", () => {
   const module = (open: number) => {
     const storeNotification = jest.fn(async () => null)
     const countOpenWebhooks = jest.fn(async (_session: string, atMost: number) => Math.min(open, atMost))
-    return { odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks, sessionOfOrderId: async () => null } as never, storeNotification, countOpenWebhooks }
+    return {
+      odeme: { storeNotificationUnbounded: storeNotification, countOpenWebhooks, sessionOfOrderId: async () => null } as never,
+      storeNotification,
+      countOpenWebhooks,
+    }
   }
 
   it("stores while fewer than the bound wait", async () => {
@@ -78,7 +85,10 @@ describe("the generic hook route's mark", () => {
 
   it("is set on what Medusa's generic hook route stores", async () => {
     const storeNotification = jest.fn(async () => null)
-    await takeWebhook({ storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0, sessionOfOrderId: async () => null } as never, body)
+    await takeWebhook(
+      { storeNotificationUnbounded: storeNotification, countOpenWebhooks: async () => 0, sessionOfOrderId: async () => null } as never,
+      body
+    )
     expect(storeNotification).toHaveBeenCalledWith(expect.objectContaining({ payload: expect.objectContaining({ medusa_hook: true }) }))
   })
 })
