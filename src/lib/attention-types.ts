@@ -2,23 +2,58 @@
  * The "needs attention" contract, shared by the server and the Admin bundle
  * (which imports it as types only, so it imports nothing itself).
  */
-export type AttentionKind =
-  | "review"
-  | "duplicate_charge"
-  | "unknown_outcome"
-  | "dead_notification"
+/** What kind of thing needs a person (each with its own actions; src/lib/attention.ts). */
+export const ATTENTION_KINDS = [
+  "review",
+  "duplicate_charge",
+  "unknown_outcome",
+  "dead_notification",
   /** A refund Medusa recorded: pay it back in the merchant panel, then acknowledge. */
-  | "refund_due"
+  "refund_due",
   /** The customer came back saying "paid" and no notification confirmed it: check the webhook URL. */
-  | "unconfirmed_return"
+  "unconfirmed_return",
   /** Settling in Medusa (settle_failing) or asking the service (checks_failing) keeps failing. */
-  | "stuck"
+  "stuck",
   /**
    * Stored notifications are not being processed (notifications_unprocessed: the worker or its Redis), a
    * session's are held back by copies using its verify budget (notifications_held_back), or the poller does
    * not run (poller_not_running). Computed when read; each goes by itself once processing resumes.
    */
-  | "processing"
+  "processing",
+] as const
+export type AttentionKind = (typeof ATTENTION_KINDS)[number]
+
+/**
+ * Why an item is listed, as a code the Admin translates (`odeme.attention.codes.<code>` and `.todo.<code>`,
+ * in both languages; a unit test holds the three lists equal). Computed when read, never stored: the review
+ * codes come from a payment's `review_code`, the others from the attention query.
+ */
+export const ATTENTION_CODES = [
+  // a payment's review_code (models/states.ts REVIEW_CODES)
+  "amount_mismatch",
+  "late_success",
+  "session_gone",
+  "already_paid",
+  "contradiction",
+  "creation_unknown",
+  "verify_refused_mode",
+  // the attention query's own
+  "duplicate_charge",
+  "notification_dead",
+  "success_unrecorded",
+  "refund_due",
+  "unconfirmed_return",
+  "unconfirmed_return_unprocessed",
+  "unconfirmed_return_no_webhook",
+  "settle_failing",
+  "checks_failing",
+  "order_not_canceled",
+  "rest_not_asked",
+  "notifications_unprocessed",
+  "notifications_held_back",
+  "poller_not_running",
+] as const
+export type AttentionCode = (typeof ATTENTION_CODES)[number]
 
 export type AttentionAction = "check" | "retry" | "acknowledge" | "resolve"
 
@@ -26,13 +61,8 @@ export type AttentionAction = "check" | "retry" | "acknowledge" | "resolve"
 export interface AttentionItem {
   id: string
   kind: AttentionKind
-  /**
-   * Why, as a code the Admin translates: amount_mismatch, late_success, session_gone, already_paid, contradiction,
-   * verify_refused_mode, creation_unknown, duplicate_charge, notification_dead, success_unrecorded, refund_due, unconfirmed_return, settle_failing,
-   * checks_failing, order_not_canceled, rest_not_asked, unconfirmed_return_unprocessed, unconfirmed_return_no_webhook,
-   * notifications_unprocessed, notifications_held_back, poller_not_running.
-   */
-  code: string
+  /** Why (ATTENTION_CODES). */
+  code: AttentionCode
   session_id: string | null
   order_id: string | null
   cart_id: string | null

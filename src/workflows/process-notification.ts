@@ -11,6 +11,7 @@ import { takeReturnVerifyBudget } from "../lib/return-verify-budget"
 import { actOnDecision, applyServiceAnswer, type Applied } from "../lib/payment-state/apply-service-answer"
 import type { ServiceAnswer } from "../lib/payment-state/transitions"
 import { errorText } from "../lib/error-text"
+import type { NotificationOutcome } from "../modules/odeme/models/states"
 
 export interface ProcessResult {
   notification_id: string
@@ -24,9 +25,9 @@ export interface ProcessResult {
  * workflow's data, which a workflow engine may keep as JSON.
  */
 type AttemptEnd =
-  | { state: "done"; outcome: string; last_error?: string | null; verify_result?: unknown }
-  | { state: "retry"; outcome: string; last_error: string; at: number; verify_result?: unknown }
-  | { state: "dead"; outcome: string; last_error: string; verify_result?: unknown }
+  | { state: "done"; outcome: NotificationOutcome; last_error?: string | null; verify_result?: unknown }
+  | { state: "retry"; outcome: NotificationOutcome; last_error: string; at: number; verify_result?: unknown }
+  | { state: "dead"; outcome: NotificationOutcome; last_error: string; verify_result?: unknown }
   | { state: "deferred"; at: number }
 
 /**
@@ -239,7 +240,7 @@ function verifyFieldsOf(row: OdemeNotificationRow): { order_id: string; uuid: st
 }
 
 /** A failure the row is tried again for (with backoff), or dead once its attempts are used up. */
-function retryOrDead(container: MedusaContainer, a: Attempt, outcome: string, error: string, verify?: unknown): AttemptEnd {
+function retryOrDead(container: MedusaContainer, a: Attempt, outcome: NotificationOutcome, error: string, verify?: unknown): AttemptEnd {
   const limits = odemeModule(container).odemeOptions.notifications
   const attempts = a.row!.attempts // this one included (counted when the row was claimed)
   if (attempts >= limits.maxAttempts) return { state: "dead", outcome, last_error: error, verify_result: verify }

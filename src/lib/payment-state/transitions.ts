@@ -1,4 +1,4 @@
-import type { ChargeRole, PaymentState, ReviewCode } from "../../modules/odeme/models/states"
+import type { ChargeRole, NotificationOutcome, PaymentState, ReviewCode } from "../../modules/odeme/models/states"
 
 /**
  * What the service (or Medusa, or the clock) says about a payment, after it
@@ -67,20 +67,8 @@ export type MedusaAction =
   | "settle" // capture the session's payment and complete its cart, once
   | "cancel_order" // an API transfer that failed or expired: cancel its awaiting order (option)
 
-/** What a notification's processing is recorded as (`odeme_notification.outcome`). */
-export type Outcome =
-  | "created"
-  | "unknown"
-  | "pending"
-  | "paid"
-  | "failed"
-  | "expired"
-  | "canceled"
-  | "rejected" // not about this payment, or its money does not match: changes nothing it could not
-  | "review"
-  | "duplicate_charge"
-  | "late_success"
-  | "unchanged"
+/** What a notification's processing is recorded as (`odeme_notification.outcome`), when a transition decided it. */
+export type Outcome = Exclude<NotificationOutcome, "unverifiable" | "unknown_session" | "verify_failed" | "error" | "dead" | "navigation_only">
 
 export interface Decision {
   to: PaymentState

@@ -1,10 +1,10 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { AttentionKind } from "../../lib/attention-types"
+import type { AttentionCode, AttentionKind } from "../../lib/attention-types"
 import OdemeCharge from "./models/odeme-charge"
 import OdemeNotification from "./models/odeme-notification"
 import OdemePayment from "./models/odeme-payment"
 import OdemeRefund from "./models/odeme-refund"
-import type { ChargeRole, NotificationSource, PaymentState, ReviewCode } from "./models/states"
+import type { ChargeRole, NotificationOutcome, NotificationSource, PaymentState, ReviewCode } from "./models/states"
 
 export type OdemePaymentRow = InferTypeOf<typeof OdemePayment>
 export type OdemeNotificationRow = Omit<InferTypeOf<typeof OdemeNotification>, "payload" | "verify_result"> & {
@@ -50,16 +50,16 @@ export interface StateChange extends PaymentDetails {
 
 /** How a processing attempt of a notification ended. */
 export type NotificationSettlement =
-  | { state: "done"; outcome: string; verify_result?: unknown; last_error?: string | null }
-  | { state: "retry"; outcome: string; next_attempt_at: Date; last_error: string; verify_result?: unknown }
-  | { state: "dead"; outcome: string; last_error: string; verify_result?: unknown }
+  | { state: "done"; outcome: NotificationOutcome; verify_result?: unknown; last_error?: string | null }
+  | { state: "retry"; outcome: NotificationOutcome; next_attempt_at: Date; last_error: string; verify_result?: unknown }
+  | { state: "dead"; outcome: NotificationOutcome; last_error: string; verify_result?: unknown }
 
 export type { AttentionKind }
 
 export interface AttentionRow {
   id: string
   kind: AttentionKind
-  code: string
+  code: AttentionCode
   session_id: string | null
   provider: string | null
   amount: string | null
@@ -114,4 +114,4 @@ export interface RefundInput {
 }
 
 /** What Medusa would not do for a payment, listed in "needs attention" until it is done (noteMedusaRefusal). */
-export type MedusaRefusal = "order_not_canceled" | "rest_not_asked"
+export type { MedusaRefusal } from "./models/states"

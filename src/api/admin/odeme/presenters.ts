@@ -1,5 +1,6 @@
 import { formatIban } from "../../../lib/bank-directory"
-import type { AttentionItem } from "../../../lib/attention-types"
+import type { AttentionCode, AttentionItem } from "../../../lib/attention-types"
+import type { PaymentFlow, ReviewCode } from "../../../modules/odeme/models/states"
 import type { OdemeState } from "../../../lib/status"
 import { lastCheckOf, type LastCheck } from "./last-check"
 import { iso, type NotificationLike, type PaymentLike } from "./rows"
@@ -53,15 +54,15 @@ export interface AdminOdemePayment {
   session_id: string
   provider_id: string
   provider: string
-  /** card | transfer_page | transfer_api, or null for a checkout session before the customer chose. */
-  flow: string | null
+  /** Null for a checkout session before the customer chose. */
+  flow: PaymentFlow | null
   sandbox: boolean
   mode: string
   state: OdemeState
   /** Why the payment is in review, as stored (a code, or a technical text from older rows). */
   review_reason: string | null
   /** Why the payment is in review, as a code the Admin translates (the attention codes). */
-  review_code: string | null
+  review_code: ReviewCode | null
   medusa_session_status: string | null
   amount: string
   currency: string

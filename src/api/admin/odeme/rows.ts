@@ -3,12 +3,14 @@
  * columns, picked by name: nothing here ever holds the API key).
  */
 
+import type { KeyMode, NotificationOutcome, PaymentFlow, ReviewCode } from "../../../modules/odeme/models/states"
+
 /** An `odeme_payment` row. */
 export interface PaymentLike {
   session_id: string
   provider: string
-  flow: string | null
-  mode: string
+  flow: PaymentFlow | null
+  mode: KeyMode
   amount: string
   currency: string
   status: string
@@ -25,7 +27,7 @@ export interface PaymentLike {
   last_checked_at: Date | string | null
   last_result: string | null
   review_reason: string | null
-  review_code?: string | null
+  review_code?: ReviewCode | null
   order_id?: string | null
   cart_id?: string | null
   created_at?: Date | string | null

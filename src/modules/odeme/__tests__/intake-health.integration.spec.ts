@@ -171,8 +171,8 @@ odemeModuleTests(({ service }) => {
       const row = (amount: string) => ({
         session_id: "payses_m1",
         provider: "odeme-transfer",
-        flow: "transfer_api",
-        mode: "sandbox",
+        flow: "transfer_api" as const,
+        mode: "sandbox" as const,
         amount,
         currency: "TRY",
       })

@@ -45,7 +45,7 @@ odemeModuleTests(({ service }) => {
     })
 
     it("a session initiated again refreshes its amount and keeps what the plugin noted on it", async () => {
-      const first = { session_id: "payses_ri1", provider: "odeme-transfer", flow: "api_transfer", mode: "sandbox", currency: "TRY" } as const
+      const first = { session_id: "payses_ri1", provider: "odeme-transfer", flow: "transfer_api", mode: "sandbox", currency: "TRY" } as const
       await service.recordInitiated({ ...first, amount: "250.00", metadata: { return_url: "https://shop.example/a" } })
       await service.noteMedusaRefusal("payses_ri1", "rest_not_asked", { order_id: "order_ri1", reason: "no collection" })
       const again = await service.recordInitiated({ ...first, amount: "300.00", metadata: { return_url: "https://shop.example/b" } })
@@ -92,7 +92,7 @@ odemeModuleTests(({ service }) => {
     })
 
     it("allows one payment row per session and one notification per dedupe key", async () => {
-      const row = { session_id: "payses_2", provider: "odeme-checkout", mode: "sandbox", amount: "1.00", currency: "TRY" }
+      const row = { session_id: "payses_2", provider: "odeme-checkout", mode: "sandbox" as const, amount: "1.00", currency: "TRY" }
       await service.createOdemePayments(row)
       await expect(service.createOdemePayments(row)).rejects.toThrow()
 

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { NOTIFICATION_SOURCES, NOTIFICATION_STATES } from "./states"
+import { LEGACY_NOTIFICATION_OUTCOMES, NOTIFICATION_OUTCOMES, NOTIFICATION_SOURCES, NOTIFICATION_STATES } from "./states"
 
 /**
  * The durable inbox: every notification (webhook, browser return) is written
@@ -26,7 +26,7 @@ const OdemeNotification = model
     locked_until: model.dateTime().nullable(),
     last_error: model.text().nullable(),
     verify_result: model.json().nullable(),
-    outcome: model.text().nullable(),
+    outcome: model.enum([...NOTIFICATION_OUTCOMES, ...LEGACY_NOTIFICATION_OUTCOMES]).nullable(),
     duplicate_count: model.number().default(0),
     /**
      * The delivery proved who sent it before verify: a webhook from an address the merchant named as the

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { CREATION_STATES, PAYMENT_STATES, REVIEW_CODES } from "./states"
+import { CREATION_STATES, KEY_MODES, PAYMENT_FLOWS, PAYMENT_STATES, REVIEW_CODES } from "./states"
 
 /**
  * One row per Medusa payment session handled by this plugin: what the
@@ -12,8 +12,8 @@ const OdemePayment = model
     id: model.id({ prefix: "odpay" }).primaryKey(),
     session_id: model.text(),
     provider: model.text(),
-    flow: model.text().nullable(),
-    mode: model.text(),
+    flow: model.enum([...PAYMENT_FLOWS]).nullable(),
+    mode: model.enum([...KEY_MODES]),
     amount: model.text(),
     currency: model.text(),
     status: model.enum([...PAYMENT_STATES]).default("pending"),

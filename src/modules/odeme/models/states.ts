@@ -33,6 +33,18 @@ export type ReviewCode = (typeof REVIEW_CODES)[number]
 export const CREATION_STATES = ["none", "creating", "created", "failed", "unknown"] as const
 export type CreationState = (typeof CREATION_STATES)[number]
 
+/** How a payment is being paid: known once the customer chose (or the service reported) it; null before. */
+export const PAYMENT_FLOWS = [
+  "card", // a card on the Quick Checkout page
+  "transfer_page", // a bank transfer chosen on the Quick Checkout page
+  "transfer_api", // a bank transfer created through the API (the transfer provider)
+] as const
+export type PaymentFlow = (typeof PAYMENT_FLOWS)[number]
+
+/** Which of the merchant's keys a payment was made with. */
+export const KEY_MODES = ["sandbox", "live"] as const
+export type KeyMode = (typeof KEY_MODES)[number]
+
 /** What the service says of one of its payments (uuid) for a session. */
 export const CHARGE_STATUSES = ["successful", "failed", "pending"] as const
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
@@ -51,8 +63,46 @@ export type ChargeRole = (typeof CHARGE_ROLES)[number]
 export const NOTIFICATION_STATES = ["received", "processing", "retry", "done", "dead"] as const
 export type NotificationState = (typeof NOTIFICATION_STATES)[number]
 
+/**
+ * What a notification's processing turned out to be (`odeme_notification.outcome`): the transition's outcome
+ * (src/lib/payment-state/transitions.ts) or why there was none.
+ */
+export const NOTIFICATION_OUTCOMES = [
+  // the transition's
+  "created",
+  "unknown",
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "canceled",
+  "rejected", // not about this payment, or its money does not match: changes nothing it could not
+  "review",
+  "duplicate_charge",
+  "late_success",
+  "unchanged",
+  // the processing's own
+  "unverifiable", // its fields could not be sent to verify as they arrived
+  "unknown_session", // no payment of this store has its reference
+  "verify_failed", // verify (or the transfer's record) could not be read: retried
+  "error", // recording it in Medusa failed: retried
+  "dead", // retried until the limit
+  "navigation_only", // a return carrying nothing verify could be asked about
+] as const
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number]
+
+/** Outcomes earlier versions wrote and nothing writes now; rows that hold them stay readable. */
+export const LEGACY_NOTIFICATION_OUTCOMES = ["mismatch", "invalid", "deferred"] as const
+
 export const NOTIFICATION_SOURCES = ["webhook", "return", "poll", "admin"] as const
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number]
+
+/**
+ * What Medusa refused the plugin, kept as keys of a payment's `metadata` until Medusa's side is done (each an
+ * attention code: the order of an unpaid transfer not canceled, the rest of an edited order not asked for).
+ */
+export const MEDUSA_REFUSALS = ["order_not_canceled", "rest_not_asked"] as const
+export type MedusaRefusal = (typeof MEDUSA_REFUSALS)[number]
 
 /** The store's health signals (odeme_health): each a count and a time. */
 export const HEALTH_SIGNALS = [

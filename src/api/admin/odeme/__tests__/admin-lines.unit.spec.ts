@@ -43,8 +43,8 @@ describe("the timeline's lines", () => {
   const row = {
     session_id: "payses_1",
     provider: "odeme-transfer",
-    flow: "transfer_api",
-    mode: "sandbox",
+    flow: "transfer_api" as const,
+    mode: "sandbox" as const,
     amount: "300.00",
     currency: "TRY",
     status: "awaiting_transfer",
