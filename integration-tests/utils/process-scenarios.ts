@@ -22,7 +22,7 @@ export interface ApprovedCard {
  * Quick Checkout paid by card with the service's webhooks paused: nothing
  * has reached Medusa yet; the test delivers the webhook and the redirect.
  */
-export async function approvedCardPayment(app: MedusaApp, emulator: EmulatorProcess, baseUrl: string): Promise<ApprovedCard> {
+export async function approvedCardPayment(app: Pick<MedusaApp, "seed">, emulator: EmulatorProcess, baseUrl: string): Promise<ApprovedCard> {
   const api = httpApi(baseUrl)
   await emulator.control("POST", "/_control/webhooks", { paused: true })
   const { cart, session, response } = await cartWithSession(api, app.seed, CHECKOUT_PROVIDER, {})
@@ -54,7 +54,7 @@ export function followReturn(successUrl: string, baseUrl?: string) {
 }
 
 /** A bank transfer order in "awaiting" state (the service keeps the transfer pending). */
-export async function pendingTransferOrder(app: MedusaApp, emulator: EmulatorProcess, baseUrl: string) {
+export async function pendingTransferOrder(app: Pick<MedusaApp, "seed">, emulator: EmulatorProcess, baseUrl: string) {
   const api = httpApi(baseUrl)
   const { cart, session, response } = await pendingTransferCart(api, app.seed)
   if (response.status !== 200) throw new Error(`payment session: HTTP ${response.status} ${JSON.stringify(response.data)}`)
