@@ -18,6 +18,7 @@ import { judgeGoals } from "./goals"
 import type { BenchContext } from "./sections/context"
 import { burst, webhookIngest } from "./sections/ingest"
 import { pollerPasses } from "./sections/poller"
+import { rushHour, SYSTEM_PROVIDER } from "./sections/rush-hour"
 import { scale } from "./sections/scale"
 import { timeToPaidBoth } from "./sections/time-to-paid"
 import { workers } from "./sections/workers"
@@ -84,7 +85,7 @@ medusaIntegrationTestRunner({
       }
       await env.emulator.control("POST", "/_control/reset")
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
-      const store = await seedStore(container, { providers: [CHECKOUT_PROVIDER, REF_PROVIDER] })
+      const store = await seedStore(container, { providers: [CHECKOUT_PROVIDER, REF_PROVIDER, SYSTEM_PROVIDER] })
       const t = Date.now()
 
       // A section that fails is recorded and the others still run: one bad section must not cost a 15-minute run.
@@ -101,6 +102,7 @@ medusaIntegrationTestRunner({
         log("time to paid: plugin webhook route, then the core route with the reference provider")
         results.time_to_paid = await timeToPaidBoth(ctx, store, CHECKOUT_PROVIDER, REF_PROVIDER)
       })
+      await section("rush", async () => void (results.rush_hour = await rushHour(ctx, store)))
       await section("initiate", async () => {
         log("initiatePayment")
         results.initiate_payment = await initiate()

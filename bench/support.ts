@@ -18,6 +18,9 @@ export const CFG = {
   workerTransfers: num("BENCH_WORKER_TRANSFERS", 2000),
   scaleRows: num("BENCH_SCALE_ROWS", 1_000_000),
   initiateCalls: num("BENCH_INITIATE_CALLS", 2000),
+  /** Checkouts sent at once in the rush-hour section, and its runs (each creates twice as many carts). */
+  rushCheckouts: num("BENCH_RUSH_CHECKOUTS", 100),
+  rushRuns: num("BENCH_RUSH_RUNS", 1),
 }
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d

@@ -12,7 +12,8 @@
  * BENCH_BURST_SIZES ("100,200,1000"), BENCH_PAYMENTS (20), BENCH_PAYMENT_SPACING_MS (400),
  * BENCH_POLLER ("1000x5,1000x20,10000x20"; the issue's full set adds 10000x5),
  * BENCH_WORKER_TRANSFERS (2000; the issue's 10000), BENCH_SCALE_ROWS (1000000), BENCH_INITIATE_CALLS (2000),
- * BENCH_ONLY (sections: paid,initiate,ingest,burst,poller,workers,scale),
+ * BENCH_RUSH_CHECKOUTS (100), BENCH_RUSH_RUNS (1),
+ * BENCH_ONLY (sections: paid,rush,initiate,ingest,burst,poller,workers,scale),
  * BENCH_INGEST_ROUTES (plugin,plugin_duplicates,insert_limit,core), REDIS_URL, LOG_LEVEL (error),
  * BENCH_NODE_ARGS (for the bench's own process, e.g. "--cpu-prof --cpu-prof-dir=prof").
  */
