@@ -63,7 +63,7 @@ export function checkoutTamperingSuite({ env, api, getContainer }: SuiteContext)
         const created = await fetch(`${env.emulator.url}/api/pay/credit_card`, {
           method: "POST",
           headers: { "content-type": "application/json", "api-key": env.emulator.apiKey },
-          body: JSON.stringify({ amount: "1.00", currency: "TRY", order_id: session.id }),
+          body: JSON.stringify({ amount: "1.00", currency: "TRY", order_id: session.data.shopper_reference }),
         }).then((r) => r.json())
         await env.emulator.control("POST", `/_control/payments/${created.uuid}/complete`, { outcome: "approve" })
         await waitFor(async () => (await paymentRow(session.id)).status === "review")

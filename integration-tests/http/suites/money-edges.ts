@@ -80,28 +80,6 @@ export function moneyEdgesSuite({ env, api, getContainer }: SuiteContext) {
       expect((after as { status: string }).status).toBe("canceled")
     })
 
-    it("a session from before references (none): the service is sent its id as order_id, and the webhook naming it settles it as before", async () => {
-      const store = await seedStore(getContainer())
-      const { cart, session } = await pendingTransferCart(api, store)
-      expect(serviceOrderIdOf(session)).toMatch(/^OD-/)
-      // As an older version left it: no reference, so the service is told the session id.
-      await db()("odeme_payment").where({ session_id: session.id }).update({ reference: null })
-      const res = await completeCart(api, store, cart.id)
-      expect(res.data.type).toBe("order")
-      const transfers: any[] = (await env.emulator.control("GET", "/_control/transfers")).result
-      const t = transfers.find((x) => x.order_id === session.id)
-      expect(t).toBeDefined()
-      await env.emulator.control("POST", `/_control/transfers/${t.uuid}/settle`, { result: "successful" })
-      const hook = await waitFor(async () => {
-        const [n] = await db()("odeme_notification").where({ session_id: session.id, source: "webhook", state: "done" })
-        return n
-      })
-      expect(hook.payload.arrived.order_id).toBe(session.id)
-      expect(hook.outcome).toBe("paid")
-      await waitFor(async () => (await row(session.id)).status === "paid")
-      expect((await row(session.id)).reference).toBeNull()
-    })
-
     it("a delete naming a session without the tag, with data that is not what Medusa stored for it, cancels nothing", async () => {
       const { session } = await awaitingTransferOrder()
       const transfer = paymentProvider(getContainer(), TRANSFER_PROVIDER)

@@ -1,4 +1,3 @@
-import * as orderReference from "../../../lib/order-reference"
 import { odemeModuleTests } from "./module-runner"
 import type { NotificationInput } from "../types"
 
@@ -23,37 +22,11 @@ odemeModuleTests(({ service }) => {
     raw_body: null,
   })
 
-  afterEach(() => jest.restoreAllMocks())
-
   it("a session's first record draws a reference, kept when the session is initiated again", async () => {
     const first = await initiated("payses_ref1")
     expect(first.reference).toMatch(/^OD-[0-9A-HJKMNP-TV-Z]{6}$/)
     expect((await initiated("payses_ref1")).reference).toBe(first.reference)
     expect((await initiated("payses_ref2")).reference).not.toBe(first.reference)
-  })
-
-  it("draws again when the reference is another payment's, inside a caller's transaction too", async () => {
-    await service.createOdemePayments({
-      session_id: "payses_taken",
-      reference: "OD-TAKEN0",
-      provider: "odeme-checkout",
-      mode: "sandbox",
-      amount: "5.00",
-      currency: "TRY",
-    })
-    const draw = jest.spyOn(orderReference, "newOrderReference").mockReturnValueOnce("OD-TAKEN0").mockReturnValueOnce("OD-FRESH1")
-    expect((await initiated("payses_ref3")).reference).toBe("OD-FRESH1")
-    expect(draw).toHaveBeenCalledTimes(2)
-    draw.mockReturnValueOnce("OD-TAKEN0").mockReturnValueOnce("OD-FRESH2")
-    const manager = (service as unknown as { baseRepository_: { transaction<T>(f: (m: unknown) => Promise<T>): Promise<T> } }).baseRepository_
-    const row = await manager.transaction((transactionManager) =>
-      service.recordInitiated(
-        { session_id: "payses_ref4", provider: "odeme-checkout", flow: null, mode: "sandbox", amount: "5.00", currency: "TRY" },
-        { transactionManager }
-      )
-    )
-    expect(row.reference).toBe("OD-FRESH2")
-    expect((await service.getPayment("payses_ref4"))!.reference).toBe("OD-FRESH2")
   })
 
   it("a notification naming the reference is stored under its session; one naming nothing of this store's is a stray", async () => {
