@@ -1,3 +1,4 @@
+import type { KeyMode } from "../modules/odeme/models/states"
 /**
  * The key picks the service's environment (spec §7: "the key type selects the
  * environment"), not the plugin's `mode` option. A live store holding a
@@ -15,7 +16,7 @@ export const MODE_PROBE = {
   hash: "connection-test",
 } as const
 
-export type KeyMode = "sandbox" | "live"
+export type { KeyMode }
 
 /**
  * The key's mode as the verify answer names it; null when it does not say.

@@ -82,7 +82,7 @@ export async function updatePaymentDetails(db: Knex, sessionId: string, details:
 /**
  * The only write of a payment's state: succeeds only if nobody moved the
  * payment since `version` was read. Called by the transition function
- * (src/lib/payment-state/apply-service-answer.ts) and nothing else.
+ * (src/workflows/payment-state/apply-service-answer.ts) and nothing else.
  */
 export async function compareAndSetState(db: Knex, sessionId: string, version: number, change: StateChange): Promise<OdemePaymentRow | null> {
   // What a person resolved was this state: a new state (or review reason) is a new item for them.
