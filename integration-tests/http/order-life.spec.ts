@@ -15,6 +15,7 @@ import {
   completeCart,
   pendingTransferCart,
   seedStore,
+  serviceOrderIdOf,
   stockedVariant,
   type SeededStore,
 } from "../utils/store"
@@ -70,7 +71,7 @@ medusaIntegrationTestRunner({
       const { cart, session, collectionId } = await pendingTransferCart(api, store, "Ayşe Yılmaz", headers)
       const res = await completeCart(api, store, cart.id)
       expect(res.data.type).toBe("order")
-      const [t] = (await transfers()).filter((x) => x.order_id === session.id)
+      const [t] = (await transfers()).filter((x) => x.order_id === serviceOrderIdOf(session))
       return { cart, session, collectionId, transfer: t, order: res.data.order }
     }
 
@@ -159,9 +160,13 @@ medusaIntegrationTestRunner({
       await db()("odeme_payment")
         .where({ session_id: settled.id })
         .update({ status: "paid", cart_id: settledCart.id, order_id: null, settle_failures: 7, updated_at: hourAgo })
-      await env.emulator.control("POST", `/_control/transfers/${(await transfers()).find((t) => t.order_id === settled.id).uuid}/settle`, {
-        result: "successful",
-      })
+      await env.emulator.control(
+        "POST",
+        `/_control/transfers/${(await transfers()).find((t) => t.order_id === serviceOrderIdOf(settled)).uuid}/settle`,
+        {
+          result: "successful",
+        }
+      )
       await waitFor(async () => (await row(settled.id)).order_id && (await row(settled.id)).settle_failures === 0, 30_000)
       expect((await attention()).items.filter((i: any) => i.session_id === settled.id)).toEqual([])
     })
@@ -448,7 +453,7 @@ medusaIntegrationTestRunner({
       // (the resolution held for what the person saw, not for a payment that turns up later).
       await env.emulator.control("POST", "/_control/config", { webhookUrl: `${env.backendUrl}/odeme/webhook` })
       const hooks = (await env.emulator.control("GET", "/_control/webhooks")).result as any[]
-      await env.emulator.control("POST", `/_control/webhooks/${hooks.filter((h) => h.body?.order_id === session.id).pop().id}/resend`)
+      await env.emulator.control("POST", `/_control/webhooks/${hooks.filter((h) => h.body?.order_id === serviceOrderIdOf(session)).pop().id}/resend`)
       const late = await waitFor(async () => (await attention()).items.find((i: any) => i.session_id === session.id && i.charge_id), 30_000)
       expect(late).toMatchObject({ kind: "review", code: "late_success", currency: "TRY", actions: ["acknowledge"] })
       expect(Number(late.amount)).toBe(250) // the charge as the service reported it

@@ -32,7 +32,7 @@ export async function approvedCardPayment(app: Pick<MedusaApp, "seed">, emulator
   const successUrl = await payByCard(page, "approve")
   const webhook = await waitFor(async () => {
     const hooks: any[] = (await emulator.control("GET", "/_control/webhooks")).result ?? []
-    return hooks.reverse().find((h) => h.body?.order_id === session.id)?.body
+    return hooks.reverse().find((h) => h.body?.order_id === serviceOrderIdOf(session))?.body
   }, 10_000)
   return { cartId: cart.id, sessionId: session.id, successUrl, webhook }
 }

@@ -194,8 +194,11 @@ export function modelSuite({ env, api, getContainer }: SuiteContext) {
       // A cart another payment already paid gets no fresh form (a second tab): the one the session's data carries is
       // paid anyway, as someone who kept it could. Any other refusal of a payable session is a finding.
       if (res.status !== 200) {
-        if (!/odeme\.already_paid/.test(res.data?.message ?? "")) throw new Error(`fresh form refused: ${res.status} ${res.data?.message}`)
-        note("fresh form refused: already paid")
+        // A cart Medusa's own completion still holds (a stock-failed completion can keep its lock) is busy: the shopper
+        // is told to try again, with the code; nothing about the money changes.
+        const busy = res.status === 409 && res.data?.code === "odeme.cart_busy"
+        if (!busy && !/odeme\.already_paid/.test(res.data?.message ?? "")) throw new Error(`fresh form refused: ${res.status} ${res.data?.message}`)
+        note(busy ? "fresh form refused: cart busy" : "fresh form refused: already paid")
       }
       return (w.forms[w.current] = res.status === 200 ? res.data.form : w.dataForms[w.current])
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { odemeError } from "../../lib/medusa-errors"
+import { messageWithCode } from "../../storefront/error-codes"
 
 /**
  * The session's settle lock (Medusa's locking module: use a Redis or PostgreSQL locking provider when several
@@ -42,11 +43,7 @@ export async function underCartLock<T>(
       // A store route passes this on to the customer (the form route): a code and a text to show, with neither the
       // cart's id nor the locking provider's own words (a storefront may show the message as it is).
       if (Date.now() >= giveUpAt) {
-        throw odemeError(
-          MedusaError.Types.CONFLICT,
-          "odeme.cart_busy",
-          "The cart is being updated by another request (a completion or a capture); please try again in a moment."
-        )
+        throw cartBusyError()
       }
       await new Promise((r) => setTimeout(r, CART_LOCK.retryInterval * 1000))
     }
@@ -56,4 +53,23 @@ export async function underCartLock<T>(
   } finally {
     await locking.release(cartId, { ownerId })
   }
+}
+
+const CART_BUSY = "The cart is being updated by another request (a completion or a capture); please try again in a moment."
+
+/**
+ * Thrown as a CONFLICT for code that runs outside a route; a route answers it with `answerCartBusy`, because
+ * Medusa's error handler replaces a CONFLICT's message (and so the code in it) with its own generic text.
+ */
+export function cartBusyError(): MedusaError {
+  return odemeError(MedusaError.Types.CONFLICT, "odeme.cart_busy", CART_BUSY)
+}
+
+export function isCartBusy(err: unknown): boolean {
+  return err instanceof MedusaError && err.code === "odeme.cart_busy"
+}
+
+/** The 409 a store route gives for a busy cart, keeping the code a storefront translates. */
+export function cartBusyAnswer(): { type: "conflict"; code: "odeme.cart_busy"; message: string } {
+  return { type: "conflict", code: "odeme.cart_busy", message: messageWithCode(CART_BUSY, "odeme.cart_busy") }
 }

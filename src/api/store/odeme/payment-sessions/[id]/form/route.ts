@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutFormFor } from "../../../../../../lib/checkout-form"
-import { underCartLock } from "../../../../../../workflows/settle/lock"
+import { cartBusyAnswer, isCartBusy, underCartLock } from "../../../../../../workflows/settle/lock"
 import { odemeModule } from "../../../../../../modules/odeme/resolve"
 import { odemeError, unpayableError } from "../../../../../../lib/medusa-errors"
 import { findOwnedSession, refuseUnpayable, sessionNotFound } from "../../../../../utils/owned-session"
@@ -28,7 +28,15 @@ export async function POST(req: MedusaRequest<StoreCreateOdemeCheckoutFormType>,
     if (row.status !== "pending") throw unpayableError(row.status, MedusaError.Types.NOT_ALLOWED)
     await odeme.noteFormSigned(session.id)
     return row
+  }).catch((err) => {
+    if (isCartBusy(err)) return null
+    throw err
   })
+  // Answered here: Medusa's error handler would put its generic text in place of the code the storefront translates.
+  if (!row) {
+    res.status(409).json(cartBusyAnswer())
+    return
+  }
   // An order's balance has an order number the shopper knows; a checkout's order does not exist yet.
   const orderNumber = session.order_id ? await displayId(req, session.order_id) : null
   res.json({
