@@ -65,7 +65,7 @@ export async function insertCheckoutPayments(db: any, prefix: string, n: number)
   const ids = Array.from({ length: n }, (_, i) => `payses_${prefix}${String(i).padStart(6, "0")}`)
   await db.raw(
     `insert into odeme_payment (id, session_id, provider, flow, mode, amount, currency)
-     select 'odpay_' || s, s, 'odeme-checkout', 'checkout', 'sandbox', '250.00', 'TRY' from unnest(?::text[]) s
+     select 'odpay_' || s, s, 'odeme-checkout', 'card', 'sandbox', '250.00', 'TRY' from unnest(?::text[]) s
      on conflict do nothing`,
     [ids]
   )

@@ -21,7 +21,7 @@ export function burstSuite({ env, getContainer }: SuiteContext) {
       // The route needs only the payment row of the session; the service knows none of these, so verify refuses each.
       await db().raw(
         `insert into odeme_payment (id, session_id, provider, flow, mode, amount, currency)
-         select 'odpay_' || s, s, 'odeme-checkout', 'checkout', 'sandbox', '250.00', 'TRY' from unnest(?::text[]) s`,
+         select 'odpay_' || s, s, 'odeme-checkout', 'card', 'sandbox', '250.00', 'TRY' from unnest(?::text[]) s`,
         [sessions]
       )
       const verifiesBefore = (await env.emulator.control("GET", `/_control/requests?path=${VERIFY_PATH}`)).result.length
