@@ -233,13 +233,15 @@ interface ProcessInput {
 
 /**
  * The fields verify is sent (spec §4.8), as the notification brought them (a redirect says `success`, a webhook
- * `successful`); rows stored before they were kept apart fall back to the columns.
+ * `successful`); rows stored before they were kept apart fall back to the payload's fields, then the columns.
  */
 function verifyFieldsOf(row: OdemeNotificationRow): { order_id: string; uuid: string; status: string; hash: string } {
   const arrived = (row.payload.arrived ?? {}) as Partial<Record<"order_id" | "uuid" | "status" | "hash", string>>
   const hash = arrived.hash ?? row.payload.hash
+  // The payload's own order_id before the session's id: a payment with a short reference is known to the service by it.
+  const orderId = arrived.order_id ?? row.payload.order_id
   return {
-    order_id: arrived.order_id ?? row.session_id!,
+    order_id: typeof orderId === "string" || typeof orderId === "number" ? String(orderId) : row.session_id!,
     uuid: arrived.uuid ?? row.service_uuid!,
     status: arrived.status ?? row.status!,
     hash: typeof hash === "string" || typeof hash === "number" ? String(hash) : "",

@@ -50,7 +50,7 @@ odemeModuleTests(({ service }) => {
           status: t,
           type: t,
           raw_body: t,
-          outcome: t,
+          outcome: "navigation_only" as const,
           payload: { v: t, [t.slice(0, 50) || "empty"]: t },
         })
       )
