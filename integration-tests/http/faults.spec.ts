@@ -9,16 +9,17 @@
 import type { EmulatorProcess } from "../utils/emulator-process"
 import { cartOutcome, httpApi, withAdminClient, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
 import {
-  appWithEmulator,
   approvedCardPayment,
+  appWithEmulator,
   followReturn,
+  paidOutcome,
   pendingTransferOrder,
   postWebhook,
+  stopProcesses,
   transfersOf,
   waitFor,
 } from "../utils/process-scenarios"
 import { cartWithSession, completeCart, serviceOrderIdOf, TRANSFER_PROVIDER } from "../utils/store"
-import { stopAll } from "../../scripts/lib/processes"
 
 jest.setTimeout(180_000)
 
@@ -44,21 +45,9 @@ describe("faults with Medusa as a separate process", () => {
     await emulator.control("POST", "/_control/webhooks", { paused: true })
   })
 
-  afterAll(async () => {
-    try {
-      await app?.close()
-      await emulator?.stop()
-    } finally {
-      // A start the hook's timeout abandoned is in no app's list: every process this file started goes.
-      await stopAll()
-    }
-  })
+  afterAll(() => stopProcesses(app, emulator))
 
-  const paid = (cartId: string, timeoutMs = 30_000) =>
-    waitFor(async () => {
-      const o = await cartOutcome(app, cartId)
-      return o.orders >= 1 && o.captures >= 1 ? o : undefined
-    }, timeoutMs)
+  const paid = (cartId: string, timeoutMs = 30_000) => paidOutcome(app, cartId, timeoutMs)
   const notification = async (sessionId: string) => (await app.sql(`select * from odeme_notification where session_id = $1`, [sessionId]))[0]
   const payment = async (sessionId: string) => (await app.sql(`select * from odeme_payment where session_id = $1`, [sessionId]))[0]
 

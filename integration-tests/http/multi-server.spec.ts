@@ -6,8 +6,16 @@
  */
 import type { EmulatorProcess } from "../utils/emulator-process"
 import { adminHeaders, cartOutcome, httpApi, type MedusaApp, type MedusaProcess } from "../utils/medusa-process"
-import { appWithEmulator, approvedCardPayment, followReturn, pendingTransferOrder, postWebhook, waitFor } from "../utils/process-scenarios"
-import { stopAll } from "../../scripts/lib/processes"
+import {
+  approvedCardPayment,
+  appWithEmulator,
+  followReturn,
+  paidOutcome,
+  pendingTransferOrder,
+  postWebhook,
+  stopProcesses,
+  waitFor,
+} from "../utils/process-scenarios"
 
 const CONSUMED = /Processing odeme\.notification\.received\b.*which has \d+ subscribers/
 const PROCESSED = /medusa-payment-odeme: notification \S+ \(\w+\) for \S+ processed:/
@@ -40,21 +48,9 @@ if (!run) process.stdout.write("\nmulti-server test skipped: set REDIS_URL=redis
     await emulator.control("POST", "/_control/config", { webhookUrl: `${serverA.url}/odeme/webhook`, webhookRetryDelaysMs: [500, 1000, 2000] })
   }, 240_000)
 
-  afterAll(async () => {
-    try {
-      await app?.close()
-      await emulator?.stop()
-    } finally {
-      // A start the hook's timeout abandoned is in no app's list: every process this file started goes.
-      await stopAll()
-    }
-  })
+  afterAll(() => stopProcesses(app, emulator))
 
-  const paid = (cartId: string) =>
-    waitFor(async () => {
-      const o = await cartOutcome(app, cartId)
-      return o.orders >= 1 && o.captures >= 1 ? o : undefined
-    }, 30_000)
+  const paid = (cartId: string) => paidOutcome(app, cartId, 30_000)
 
   it("a webhook taken by a server is processed by the worker", async () => {
     const card = await approvedCardPayment(app, emulator, serverA.url)

@@ -10,11 +10,11 @@
  * the unknown one listed for the merchant, nothing else needing attention.
  */
 import { requestJson } from "../../scripts/lib/http"
-import { stopAll, type Service } from "../../scripts/lib/processes"
+import type { Service } from "../../scripts/lib/processes"
 import { startEmulatorProcess, type EmulatorProcess } from "../utils/emulator-process"
 import { cartOutcome, httpApi } from "../utils/medusa-process"
 import { buildCurrentPlugin, buildPluginAt, prepareUpgradeApp, resolveCommit, type UpgradeApp } from "../utils/old-plugin"
-import { approvedCardPayment, pendingTransferOrder, transfersOf, waitFor } from "../utils/process-scenarios"
+import { approvedCardPayment, paidOutcome, pendingTransferOrder, stopProcesses, transfersOf, waitFor } from "../utils/process-scenarios"
 import { cartWithSession, completeCart, TRANSFER_PROVIDER } from "../utils/store"
 import { ROOT } from "../utils/medusa-env"
 
@@ -87,21 +87,9 @@ type InFlight = { cartId: string; sessionId: string }
     await emulator.control("POST", "/_control/config", { webhookUrl: `${current.url}/odeme/webhook` })
   }, 900_000)
 
-  afterAll(async () => {
-    try {
-      await app?.close()
-      await emulator?.stop()
-    } finally {
-      // A start the hook's timeout abandoned is in no list: every process this file started goes.
-      await stopAll()
-    }
-  })
+  afterAll(() => stopProcesses(app, emulator))
 
-  const paid = (cartId: string) =>
-    waitFor(async () => {
-      const o = await cartOutcome(app, cartId)
-      return o.orders >= 1 && o.captures >= 1 ? o : undefined
-    }, 60_000)
+  const paid = (cartId: string) => paidOutcome(app, cartId, 60_000)
 
   it("the migration adds the check constraints on flow, mode and outcome", () => {
     expect(constraints).toEqual(expect.arrayContaining(["odeme_payment_flow_check", "odeme_payment_mode_check", "odeme_notification_outcome_check"]))

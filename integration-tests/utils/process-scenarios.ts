@@ -4,7 +4,8 @@
  */
 import { openCheckout, payByCard, waitFor } from "./checkout-driver"
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process"
-import { httpApi, prepareMedusaApp, type MedusaApp } from "./medusa-process"
+import { stopAll } from "../../scripts/lib/processes"
+import { cartOutcome, httpApi, prepareMedusaApp, type MedusaApp } from "./medusa-process"
 import { CHECKOUT_PROVIDER, cartWithSession, completeCart, pendingTransferCart, serviceOrderIdOf } from "./store"
 
 export { waitFor }
@@ -84,4 +85,22 @@ export async function appWithEmulator(label: string, env: Record<string, string>
     env: { ODEME_BASE_URL: emulator.url, ODEME_API_KEY: emulator.apiKey, ODEME_API_ID: String(emulator.apiId), ...env },
   })
   return { emulator, app }
+}
+
+/** Resolves with the cart's outcome once it has an order and a capture. */
+export function paidOutcome(app: Pick<MedusaApp, "sql">, cartId: string, timeoutMs = 30_000) {
+  return waitFor(async () => {
+    const o = await cartOutcome(app, cartId)
+    return o.orders >= 1 && o.captures >= 1 ? o : undefined
+  }, timeoutMs)
+}
+
+/** A process-based file's afterAll: its app and emulator, then every process it started (a start a hook's timeout abandoned is in no list). */
+export async function stopProcesses(app?: { close(): Promise<void> }, emulator?: { stop(): Promise<void> }): Promise<void> {
+  try {
+    await app?.close()
+    await emulator?.stop()
+  } finally {
+    await stopAll()
+  }
 }
