@@ -1,7 +1,9 @@
 /**
  * The "needs attention" contract, shared by the server and the Admin bundle
- * (which imports it as types only, so it imports nothing itself).
+ * (which imports it as types only; what it imports is the stored words, with no imports of their own).
  */
+import { MEDUSA_REFUSALS, REVIEW_CODES } from "../modules/odeme/models/states"
+
 /** What kind of thing needs a person (each with its own actions; src/lib/attention.ts). */
 export const ATTENTION_KINDS = [
   "review",
@@ -25,18 +27,12 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 /**
  * Why an item is listed, as a code the Admin translates (`odeme.attention.codes.<code>` and `.todo.<code>`,
- * in both languages; a unit test holds the three lists equal). Computed when read, never stored: the review
- * codes come from a payment's `review_code`, the others from the attention query.
+ * in both languages; a unit test holds the three lists equal). Computed when read, never stored: a payment's
+ * `review_code`, what Medusa refused it (kept in its metadata), or the attention query's own.
  */
 export const ATTENTION_CODES = [
-  // a payment's review_code (models/states.ts REVIEW_CODES)
-  "amount_mismatch",
-  "late_success",
-  "session_gone",
-  "already_paid",
-  "contradiction",
-  "creation_unknown",
-  "verify_refused_mode",
+  ...REVIEW_CODES,
+  ...MEDUSA_REFUSALS,
   // the attention query's own
   "duplicate_charge",
   "notification_dead",
@@ -47,8 +43,6 @@ export const ATTENTION_CODES = [
   "unconfirmed_return_no_webhook",
   "settle_failing",
   "checks_failing",
-  "order_not_canceled",
-  "rest_not_asked",
   "notifications_unprocessed",
   "notifications_held_back",
   "poller_not_running",

@@ -26,22 +26,6 @@ export function isOrderReference(text: string): boolean {
 }
 
 /**
- * A reference as a person typed it (Admin's search, a shopper's e-mail): capitals, no white space, and the
- * letters Crockford reads as digits (O as 0, I and L as 1) in the code. Anything else comes back as it was.
- */
-export function normalizeOrderReference(text: string): string {
-  const compact = text.trim().toUpperCase().replace(/\s+/g, "")
-  const dash = compact.lastIndexOf("-")
-  if (dash < 1 || compact.length - dash - 1 !== REFERENCE_CODE_LENGTH) return text.trim()
-  const code = compact
-    .slice(dash + 1)
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1")
-  const candidate = `${compact.slice(0, dash)}-${code}`
-  return isOrderReference(candidate) ? candidate : text.trim()
-}
-
-/**
  * What the plugin sends the service as `order_id` for a payment: its reference, or for a session recorded
  * before references existed (null), the session id it has always sent, so that session's notifications match.
  */

@@ -1,6 +1,6 @@
 import { checkoutDescription, checkoutFormFor } from "../checkout-form"
 import { judgeNotification } from "../judge"
-import { isOrderReference, newOrderReference, normalizeOrderReference, REFERENCE_ALPHABET, serviceOrderId } from "../order-reference"
+import { isOrderReference, newOrderReference, REFERENCE_ALPHABET, serviceOrderId } from "../order-reference"
 import { parseOdemeOptions } from "../options"
 
 const good = {
@@ -33,13 +33,6 @@ describe("the short reference", () => {
     expect(isOrderReference("OD-7K3F9Q")).toBe(true)
     expect(isOrderReference("OD-7K3F9")).toBe(false)
     expect(isOrderReference("OD-7K3F9I")).toBe(false)
-  })
-
-  it("is read back as a person typed it: lower case, spaces, O for 0 and I or L for 1", () => {
-    expect(normalizeOrderReference(" od-7k3f9q ")).toBe("OD-7K3F9Q")
-    expect(normalizeOrderReference("OD-O1LI9Q")).toBe("OD-01119Q")
-    expect(normalizeOrderReference("payses_01M8")).toBe("payses_01M8")
-    expect(normalizeOrderReference("OD-7K3F")).toBe("OD-7K3F")
   })
 
   it("is what the service is sent as order_id; a session from before references keeps its id", () => {

@@ -15,7 +15,6 @@ const MEDUSA_REFUSAL_STATES: Record<MedusaRefusal, PaymentState[]> = {
   order_not_canceled: ["expired", "failed", "canceled"],
   rest_not_asked: ["paid"],
 }
-export const MEDUSA_REFUSALS = Object.keys(MEDUSA_REFUSAL_STATES) as MedusaRefusal[]
 /** The map as SQL `values` rows (constants of this file, never input). */
 const REFUSAL_VALUES = Object.entries(MEDUSA_REFUSAL_STATES)
   .map(([what, states]) => `('${what}', array[${states.map((x) => `'${x}'`).join(", ")}])`)

@@ -6,20 +6,11 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OdemeOptions } from "../../lib/options"
 import { pollerPeriodMs } from "../../lib/poller-period"
-import { ATTENTION_SQL, MEDUSA_REFUSALS } from "./attention-sql"
+import { ATTENTION_KINDS } from "../../lib/attention-types"
+import { ATTENTION_SQL } from "./attention-sql"
+import { MEDUSA_REFUSALS } from "./models/states"
 import { NOTIFICATION, PAYMENT } from "./rows"
 import type { AttentionKind, AttentionRow, OdemePaymentRow } from "./types"
-
-const ATTENTION_KINDS: AttentionKind[] = [
-  "review",
-  "duplicate_charge",
-  "unknown_outcome",
-  "dead_notification",
-  "refund_due",
-  "unconfirmed_return",
-  "stuck",
-  "processing",
-]
 
 /**
  * What a person must look at (ATTENTION_SQL), newest first, with counts.
