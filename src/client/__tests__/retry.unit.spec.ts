@@ -98,12 +98,19 @@ describe("retryPolicy inside undici's retry interceptor (real socket)", () => {
     ["a 5xx answer (its body held back while waiting)", 503],
     ["a connection reset", 0],
   ])("a deadline that fires while waiting after %s ends the request at once", async (_what, status) => {
+    const deadline = new AbortController()
+    // The deadline fires once the first attempt was answered, so the request is waiting for its retry: counted from
+    // the start instead, a loaded machine could let it fire before the first request reached the service.
+    let started = 0
     const service = await startLocalService((_req, res) => {
+      if (!started) {
+        started = Date.now()
+        setTimeout(() => deadline.abort(new Error("deadline")), 150)
+      }
       if (status) json(res, status, { message: "busy" }, { "retry-after": "60" })
       else res.socket?.destroy()
     })
     const agent = new Agent()
-    const deadline = new AbortController()
     // Full jitter draws the wait from [0, 10 s]; a draw under the 150 ms deadline (about 1 in 70) retried before it
     // fired. The test is about the deadline ending the wait, so the draw is fixed in the middle.
     const random = jest.spyOn(Math, "random").mockReturnValue(0.5)
@@ -112,8 +119,6 @@ describe("retryPolicy inside undici's retry interceptor (real socket)", () => {
     const onUncaught = (e: unknown) => uncaught.push(e)
     process.on("uncaughtException", onUncaught)
     try {
-      const started = Date.now()
-      setTimeout(() => deadline.abort(new Error("deadline")), 150)
       const outcome = await request(`${service.url}/x`, {
         dispatcher: agent.compose(interceptors.retry({ throwOnError: false })),
         signal: deadline.signal,
