@@ -3,6 +3,7 @@
  * (src/workflows/settle/read-model.ts) to what it does next. The workflow
  * (src/workflows/settle/settle-payment.ts) reads, asks these, and acts.
  */
+import type { ServiceAnswer } from "./payment-state/transitions"
 
 /** What one read of Medusa says about a paid payment's session. */
 export interface SettleFacts {
@@ -85,9 +86,6 @@ export function afterCapture(f: AfterCaptureFacts): AfterCapture {
   return "check"
 }
 
-/** How a settle ends, what the notification path and the poller hear. */
-export type SettleOutcome = "settled" | "order_canceled" | "captured_then_canceled" | "already_paid"
-
 /** What the settle workflow ends with: an outcome, or a reason to try again later. */
 export type SettleEnd = "session_gone" | "order_canceled" | "settled" | "already_paid" | "not_yet"
 
@@ -103,9 +101,17 @@ export function settleEnd(d: { action: SettleAction; recheck?: CaptureRecheck; a
   return d.settled_at_last ? "settled" : "not_yet"
 }
 
-/** What a canceled order's money comes to: given back when something was captured. */
-export function canceledOutcome(captured: boolean): SettleOutcome {
-  return captured ? "captured_then_canceled" : "order_canceled"
+/** What a settle found that the transition table decides on: Medusa's own findings, in its answer's words. */
+export type SettleFinding = Extract<ServiceAnswer, { kind: "order_canceled" } | { kind: "already_paid" }>
+
+/**
+ * What a settle that ended tells the transition table: nothing when settled; the cart paid by another payment;
+ * or the order canceled, with whether this payment's money had been captured (and so was listed to give back).
+ */
+export function settleFinding(end: "settled" | "already_paid" | "order_canceled", captured: boolean, uuid: string | null): SettleFinding | null {
+  if (end === "settled") return null
+  if (end === "already_paid") return { kind: "already_paid", uuid }
+  return { kind: "order_canceled", uuid, captured }
 }
 
 /**

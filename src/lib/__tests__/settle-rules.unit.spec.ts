@@ -1,11 +1,11 @@
 import {
   afterCapture,
-  canceledOutcome,
   captureRecheck,
   linksCart,
   readsAfterCapture,
   settleAction,
   settleEnd,
+  settleFinding,
   transitionFacts,
   type AfterCapture,
   type CaptureRecheck,
@@ -129,10 +129,19 @@ describe("settleEnd", () => {
   })
 })
 
-describe("canceledOutcome", () => {
-  it("captured → captured_then_canceled; else order_canceled", () => {
-    expect(canceledOutcome(true)).toBe("captured_then_canceled")
-    expect(canceledOutcome(false)).toBe("order_canceled")
+describe("settleFinding", () => {
+  it("settled tells the transition table nothing", () => {
+    expect(settleFinding("settled", false, "u1")).toBeNull()
+    expect(settleFinding("settled", true, "u1")).toBeNull()
+  })
+
+  it("a cart paid by another payment is already_paid, naming this payment's uuid", () => {
+    expect(settleFinding("already_paid", false, "u1")).toEqual({ kind: "already_paid", uuid: "u1" })
+  })
+
+  it("a canceled order carries whether this payment's money was captured", () => {
+    expect(settleFinding("order_canceled", true, "u1")).toEqual({ kind: "order_canceled", uuid: "u1", captured: true })
+    expect(settleFinding("order_canceled", false, null)).toEqual({ kind: "order_canceled", uuid: null, captured: false })
   })
 })
 

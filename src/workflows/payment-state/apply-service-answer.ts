@@ -153,19 +153,15 @@ export async function actOnDecision(container: MedusaContainer, applied: Applied
  */
 export async function settleAndFollow(container: MedusaContainer, payment: OdemePaymentRow): Promise<Applied | null> {
   const odeme = odemeModule(container)
-  let settled: Awaited<ReturnType<typeof settlePaid>>
+  let finding: Awaited<ReturnType<typeof settlePaid>>
   try {
-    settled = await settlePaid(container, payment)
+    finding = await settlePaid(container, payment)
   } catch (err) {
     await odeme.countFailure(payment.session_id, "settle", true)
     throw err
   }
   if (payment.settle_failures) await odeme.countFailure(payment.session_id, "settle", false)
-  if (settled === "settled") return null
-  if (settled === "already_paid")
-    return applyServiceAnswer(container, payment.session_id, { kind: "already_paid", uuid: payment.service_uuid }, { act: false })
-  const captured = settled === "captured_then_canceled"
-  return applyServiceAnswer(container, payment.session_id, { kind: "order_canceled", uuid: payment.service_uuid, captured }, { act: false })
+  return finding ? applyServiceAnswer(container, payment.session_id, finding, { act: false }) : null
 }
 
 /** The write a decision needs, or null when the payment stays as it is. */

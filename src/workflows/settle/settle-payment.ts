@@ -6,25 +6,23 @@ import type { OdemePaymentRow } from "../../modules/odeme/service"
 import { errorText } from "../../lib/error-text"
 import {
   afterCapture,
-  canceledOutcome,
   captureRecheck,
   linksCart,
   readsAfterCapture,
   settleAction,
   settleEnd,
+  settleFinding,
   type AfterCapture,
   type CaptureRecheck,
   type SettleAction,
   type SettleEnd,
-  type SettleOutcome,
+  type SettleFinding,
 } from "../../lib/settle-rules"
 import { giveBackCapture } from "../order-rules/give-back"
 import { askForTheRest, forgetRestNotAsked } from "../order-rules/rest-of-order"
 import { settleFacts, settleRead, type SettleRead } from "./read-model"
 import { CART_LOCK, withSettleLock } from "./lock"
 import { odemeModule } from "../../modules/odeme/resolve"
-
-export type { SettleOutcome } from "../../lib/settle-rules"
 
 interface SettleInput {
   payment: OdemePaymentRow
@@ -176,10 +174,11 @@ function cartLockOf(read: SettleRead, payment: OdemePaymentRow) {
 /**
  * Captures the session's payment onto its order (completing its cart first when it has one), exactly once: the
  * settle workflow under the session's settle lock (lock.ts), which serialises every caller that captures (the
- * balance start route holds it around Medusa's authorize too). Already captured and on the order → nothing to
- * do. Throws (with Medusa's reason) while it is not there yet, so the caller retries.
+ * balance start route holds it around Medusa's authorize too). Already captured and on the order → null. An
+ * order canceled or a cart paid by another payment → that finding, for the transition table to decide on.
+ * Throws (with Medusa's reason) while it is not there yet, so the caller retries.
  */
-export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleOutcome> {
+export async function settlePaid(container: MedusaContainer, payment: OdemePaymentRow): Promise<SettleFinding | null> {
   return withSettleLock(container, payment.session_id, async () => {
     const { result } = await settlePaymentWorkflow(container).run({ input: { payment } })
     // Gone between the decision and the lock: the next attempt sees it and sends the payment to review.
@@ -191,7 +190,6 @@ export async function settlePaid(container: MedusaContainer, payment: OdemePayme
       )
     }
     // Canceled while the money was on its way, or after it was captured: what it held was given back (once).
-    if (result.end === "order_canceled") return canceledOutcome(result.captured)
-    return result.end
+    return settleFinding(result.end, result.captured, payment.service_uuid)
   })
 }

@@ -118,7 +118,7 @@ function harness(reads: Read[], opts: { refunds?: string } = {}) {
 describe("settlePaymentWorkflow without Medusa's own workflows", () => {
   it("settled at the first read: links the cart and its order, under the settle lock", async () => {
     const h = harness([{ captured: true, inTransactions: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("settled")
+    await expect(settlePaid(h.container, h.row)).resolves.toBeNull()
     expect(h.calls).toEqual(["execute odeme:session:payses_1", "link payses_1 cart_1 order_1", "link payses_1 cart_1 order_1"])
   })
 
@@ -129,24 +129,24 @@ describe("settlePaymentWorkflow without Medusa's own workflows", () => {
 
   it("another payment holds the collection's money: already paid, nothing captured", async () => {
     const h = harness([{ othersPaid: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("already_paid")
+    await expect(settlePaid(h.container, h.row)).resolves.toMatchObject({ kind: "already_paid" })
     expect(h.calls.filter((c) => c.startsWith("acquire"))).toEqual([])
   })
 
   it("a canceled order with nothing captured: order_canceled", async () => {
     const h = harness([{ orderCanceled: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("order_canceled")
+    await expect(settlePaid(h.container, h.row)).resolves.toMatchObject({ kind: "order_canceled", captured: false })
   })
 
   it("a canceled order whose payment was captured: what it holds is listed to pay back (refunds refused)", async () => {
     const h = harness([{ orderCanceled: true, captured: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("captured_then_canceled")
+    await expect(settlePaid(h.container, h.row)).resolves.toMatchObject({ kind: "order_canceled", captured: true })
     expect(h.calls).toContain("refund due 100.00")
   })
 
   it("an existing payment found paid by others under the cart's lock: already paid, the lock given back", async () => {
     const h = harness([{ captured: true }, { captured: true, othersPaid: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("already_paid")
+    await expect(settlePaid(h.container, h.row)).resolves.toMatchObject({ kind: "already_paid" })
     expect(h.calls.filter((c) => /acquire|release/.test(c))).toEqual(["acquire cart_1", "release cart_1"])
     expect(h.held.size).toBe(0)
     expect(h.reads()).toBe(2)
@@ -154,14 +154,14 @@ describe("settlePaymentWorkflow without Medusa's own workflows", () => {
 
   it("an existing payment found settled under the cart's lock: read again after it, settled", async () => {
     const h = harness([{ captured: true }, { captured: true, inTransactions: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("settled")
+    await expect(settlePaid(h.container, h.row)).resolves.toBeNull()
     expect(h.calls.filter((c) => /acquire|release/.test(c))).toEqual(["acquire cart_1", "release cart_1"])
     expect(h.reads()).toBe(3)
   })
 
   it("an existing payment not on its order: Medusa's capture workflow, composed, adds it under the cart's lock", async () => {
     const h = harness([{ captured: true }, { captured: true }, { captured: true, inTransactions: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("settled")
+    await expect(settlePaid(h.container, h.row)).resolves.toBeNull()
     expect(h.calls.filter((c) => /acquire|release|capture|transaction/.test(c))).toEqual([
       "acquire cart_1",
       "capture pay_1",
@@ -179,7 +179,7 @@ describe("settlePaymentWorkflow without Medusa's own workflows", () => {
 
   it("an order canceled while the lock was awaited is followed after it", async () => {
     const h = harness([{ captured: true }, { captured: true, inTransactions: true }, { captured: true, orderCanceled: true }])
-    await expect(settlePaid(h.container, h.row)).resolves.toBe("captured_then_canceled")
+    await expect(settlePaid(h.container, h.row)).resolves.toMatchObject({ kind: "order_canceled", captured: true })
     expect(h.held.size).toBe(0)
   })
 })
