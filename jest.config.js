@@ -32,6 +32,12 @@ const common = {
  */
 module.exports = {
   testSequencer: "<rootDir>/integration-tests/sequencer.js",
+  // A worker keeps what every file it ran loaded (Node's vm contexts are not freed; jest's own
+  // workaround is to recycle the worker): without this a worker's heap grows with each file, and the
+  // unit files, which run last, ran inside a heap of gigabytes whose collections, on a loaded machine,
+  // stalled a worker long enough to time out a test of millisecond timers (retry.unit.spec, in CI).
+  // A worker over the limit after a file is replaced before the next one.
+  workerIdleMemoryLimit: "700MB",
   projects: [
     {
       ...common,
