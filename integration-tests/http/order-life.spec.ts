@@ -139,7 +139,7 @@ medusaIntegrationTestRunner({
       await db()("odeme_payment").where({ session_id: session.id }).update({ creation_state: "creating", creation_started_at: hourAgo })
       const first = await pollTransfers(getContainer())
       expect(first.reconciled).toMatchObject({ creations_ended: 1 })
-      expect(await row(session.id)).toMatchObject({ status: "unknown", creation_state: "unknown", review_code: "creation_unknown" })
+      expect(await row(session.id)).toMatchObject({ status: "unknown", creation_state: "unknown", review_code: null })
       expect((await attention()).items.filter((i: any) => i.session_id === session.id)).toEqual([
         expect.objectContaining({ kind: "unknown_outcome" }),
       ])

@@ -34,6 +34,7 @@ export const ATTENTION_CODES = [
   ...REVIEW_CODES,
   ...MEDUSA_REFUSALS,
   // the attention query's own
+  "creation_unknown", // a payment whose status is `unknown`
   "duplicate_charge",
   "notification_dead",
   "success_unrecorded",

@@ -68,7 +68,7 @@ export function abandonedOrderAsked(f: {
 /** A collection nothing was authorized or captured on. */
 const UNPAID_COLLECTION = ["not_paid", "awaiting", "canceled"]
 /** Sessions of another provider that will not be paid. */
-const ENDED_SESSION = ["canceled", "error"]
+const ENDED_SESSION: Array<string | null> = ["canceled", "error"]
 
 /** The abandoned transfer's order as read under the cart's lock. */
 export interface AbandonedOrderFacts {
@@ -92,7 +92,7 @@ export function abandonedOrderStep(f: AbandonedOrderFacts): AbandonedOrderStep {
   if (!f.found || f.status === "canceled" || !f.own_cart) return { do: "done" }
   if (f.collection_statuses.some((s) => !UNPAID_COLLECTION.includes(s))) return { do: "done" }
   if (f.status !== "pending") return { do: "list", reason: `the order is ${f.status}` }
-  const other = f.other_sessions.find((s) => !isOdemeProvider(s.provider_id) && !ENDED_SESSION.includes(s.status ?? ""))
+  const other = f.other_sessions.find((s) => !isOdemeProvider(s.provider_id) && !ENDED_SESSION.includes(s.status))
   if (other) return { do: "list", reason: `another payment method (${other.provider_id}) was chosen for the order` }
   return { do: "ask_others" }
 }

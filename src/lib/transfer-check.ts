@@ -28,7 +28,7 @@ export function transferDetails(record: TransferRecord, row: OdemePaymentRow) {
   return {
     tracking_no: record.br_tracking_no || row.tracking_no,
     bank_name: record.br_bank_name || row.bank_name,
-    iban: record.br_iban ? record.br_iban.replace(/\s+/g, "") : row.iban,
+    iban: record.br_iban ? record.br_iban.replace(/\s/g, "") : row.iban,
     payer_name: record.br_name || row.payer_name,
     last_result: `sale_status ${record.sale_status}`,
     last_checked_at: new Date(),

@@ -214,7 +214,7 @@ export function moneyIntegritySuite({ env, api, getContainer }: SuiteContext) {
         await expect(provider.authorizePayment({ data: { ...session.data } })).rejects.toThrow(/may already exist/)
         expect(await transfers()).toHaveLength(1)
         const row = await paymentRow(session.id)
-        expect([row.status, row.creation_state, row.review_code]).toEqual(["unknown", "unknown", "creation_unknown"])
+        expect([row.status, row.creation_state, row.review_code]).toEqual(["unknown", "unknown", null])
         expect((await attention()).items).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ kind: "unknown_outcome", code: "creation_unknown", session_id: session.id, actions: ["check", "resolve"] }),

@@ -1,16 +1,19 @@
+import type { TransferRecord } from "../../client"
 import {
   afterTransferCheck,
   answerWithExpiry,
   nextCheckDelayMs,
   transferCheckVerdict,
   transferCreatedAt,
+  transferDetails,
   transferExpiresAt,
   unchangedAndAskedAgain,
 } from "../transfer-check"
 
 const HOUR = 3_600_000
 const created = new Date("2026-12-01T10:00:00Z")
-const expiresAt = transferExpiresAt(created, 48).getTime()
+/** 48 hours after the creation, written out: the first test pins transferExpiresAt to it. */
+const expiresAt = created.getTime() + 48 * HOUR
 const before = expiresAt - 1
 const at = expiresAt
 const when = { before, at }
@@ -30,6 +33,51 @@ describe("a transfer's deadline and the pace of its checks", () => {
     [25 * 60, 60 * 60_000],
   ])("a transfer %i minutes old is asked again after %i ms", (ageMin, delay) => {
     expect(nextCheckDelayMs(created, created.getTime() + ageMin * 60_000)).toBe(delay)
+  })
+
+  it.each([
+    [10, 5 * 60_000],
+    [60, 15 * 60_000],
+    [24 * 60, 60 * 60_000],
+  ])("a transfer exactly %i minutes old is already at the slower pace (%i ms)", (ageMin, delay) => {
+    expect(nextCheckDelayMs(created, created.getTime() + ageMin * 60_000)).toBe(delay)
+  })
+})
+
+describe("transferDetails: what the record tells, over what the row kept", () => {
+  const record: TransferRecord = {
+    br_tracking_no: "TRK-2",
+    br_name: "Ayse Yilmaz",
+    br_price: 200,
+    br_currency: "TRY",
+    br_bank_name: "Ziraat",
+    br_iban: " TR12 0006\t4000  0011 2345 6789 01\n",
+    sale_status: 0,
+    sale_date: 0,
+  }
+  const row = { tracking_no: "TRK-1", bank_name: "Garanti", iban: "TR990000", payer_name: "Old Name" } as never
+
+  it("takes the record's tracking number, bank, payer and IBAN, the IBAN without any whitespace", () => {
+    expect(transferDetails(record, row)).toEqual({
+      tracking_no: "TRK-2",
+      bank_name: "Ziraat",
+      iban: "TR120006400000112345678901",
+      payer_name: "Ayse Yilmaz",
+      last_result: "sale_status 0",
+      last_checked_at: expect.any(Date),
+    })
+  })
+
+  it("keeps the row's details where the record leaves them empty", () => {
+    const empty: TransferRecord = { ...record, br_tracking_no: "", br_name: "", br_bank_name: "", br_iban: "", sale_status: 2 }
+    expect(transferDetails(empty, row)).toEqual({
+      tracking_no: "TRK-1",
+      bank_name: "Garanti",
+      iban: "TR990000",
+      payer_name: "Old Name",
+      last_result: "sale_status 2",
+      last_checked_at: expect.any(Date),
+    })
   })
 })
 
@@ -72,6 +120,9 @@ describe("afterTransferCheck", () => {
     ["canceled", "pending", "at", { asksAgain: false, mayEndOrder: true }],
     ["canceled", "failed", "before", { asksAgain: false, mayEndOrder: true }],
     ["canceled", "paid", "before", { asksAgain: false, mayEndOrder: false }],
+    // only a canceled transfer waits for its deadline: one paid or in review meanwhile is not asked again while the service still says pending
+    ["paid", "pending", "before", { asksAgain: false, mayEndOrder: false }],
+    ["review", "pending", "before", { asksAgain: false, mayEndOrder: false }],
     ["paid", "paid", "before", { asksAgain: false, mayEndOrder: false }],
     ["failed", "failed", "before", { asksAgain: false, mayEndOrder: false }],
     ["expired", "expired", "at", { asksAgain: false, mayEndOrder: false }],

@@ -133,7 +133,7 @@ export function decide(p: PaymentFacts, a: ServiceAnswer, medusa: MedusaFacts): 
     case "created":
       return p.status === "pending" ? move("awaiting_transfer", "created", { charge: "none", adopt_uuid: true }) : keep("unchanged")
     case "creation_unknown":
-      return p.status === "pending" ? move("unknown", "unknown", { review_code: "creation_unknown", warn: true }) : keep("unchanged")
+      return p.status === "pending" ? move("unknown", "unknown", { warn: true }) : keep("unchanged")
     case "pending":
       // A notification can tell the uuid of a transfer whose creation had no answer: the poller then asks about it.
       if (p.status === "unknown" && !p.primary_uuid && uuid) return { ...keep("pending", "none"), adopt_uuid: true }

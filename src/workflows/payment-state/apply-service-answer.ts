@@ -171,7 +171,13 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   const change: StateChange = {
     status: d.to,
     review_code: d.review_code,
-    review_reason: d.review_code ? reviewReason(before, answer, d) : answer.kind === "expired" ? (answer.detail ?? null) : null,
+    review_reason: d.review_code
+      ? reviewReason(before, answer, d)
+      : d.to === "unknown"
+        ? unknownReason(before, answer)
+        : answer.kind === "expired"
+          ? (answer.detail ?? null)
+          : null,
   }
   if (adopt) change.service_uuid = (answer as { uuid: string }).uuid
   if (d.to === "paid" && answer.kind === "paid") {
@@ -190,6 +196,12 @@ function stateChange(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision
   // Medusa's capture is caught up by the next poll (checkTransfer clears it once settled).
   if (d.to === "paid" && before.flow === "transfer_api") change.next_check_at = new Date(Date.now() + 60_000)
   return change
+}
+
+/** A payment `unknown` needs a look for one reason, its status; the reason says what the creation got. */
+function unknownReason(before: OdemePaymentRow, answer: ServiceAnswer): string | null {
+  if (answer.kind !== "creation_unknown") return before.review_reason ?? null
+  return `Transfer creation had no readable answer (${answer.detail}): it may exist at the service; it is not created again`
 }
 
 function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decision): string {
@@ -212,8 +224,6 @@ function reviewReason(before: OdemePaymentRow, answer: ServiceAnswer, d: Decisio
       return "The service reported failed for a payment it had confirmed: check it in the merchant panel"
     case "verify_refused_mode":
       return "A live store was told of a sandbox payment: its API key is a sandbox key. No money moved; set the live key (Settings → Odeme → Test connection)"
-    case "creation_unknown":
-      return `Transfer creation had no readable answer (${answer.kind === "creation_unknown" ? answer.detail : "?"}): it may exist at the service; it is not created again`
     default:
       return before.review_reason ?? ""
   }

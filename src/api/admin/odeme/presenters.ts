@@ -64,8 +64,8 @@ export interface AdminOdemePayment {
   state: OdemeState
   /** Why the payment is in review, as stored (a code, or a technical text from older rows). */
   review_reason: string | null
-  /** Why the payment is in review, as a code the Admin translates (the attention codes). */
-  review_code: ReviewCode | null
+  /** Why the payment needs a look, as a code the Admin translates (the attention codes): its review code, or for `unknown` its status. */
+  review_code: ReviewCode | "creation_unknown" | null
   medusa_session_status: string | null
   amount: string
   currency: string
@@ -117,7 +117,7 @@ export function presentPayment(
     mode: p.mode,
     state: p.status as OdemeState,
     review_reason: p.review_reason ?? null,
-    review_code: p.review_code ?? null,
+    review_code: p.review_code ?? (p.status === "unknown" ? "creation_unknown" : null),
     medusa_session_status: extra.medusa_session_status ?? null,
     amount: p.amount,
     currency: p.currency,

@@ -33,7 +33,7 @@ type Row = [to: PaymentState | "=", action: Decision["action"], charge: Decision
 const TABLE: Record<string, Record<string, Row>> = {
   pending: {
     created: ["awaiting_transfer", "none", "none", "created"],
-    creation_unknown: ["unknown", "none", null, "unknown", "creation_unknown"],
+    creation_unknown: ["unknown", "none", null, "unknown"],
     pending: ["=", "none", "keep", "pending"],
     "paid(own)": ["paid", "settle", "primary", "paid"],
     "paid(other)": ["paid", "settle", "primary", "paid"],
@@ -149,7 +149,7 @@ TABLE.review = {
 
 const facts = (status: PaymentState, review_code: ReviewCode | null = null): PaymentFacts => ({
   status,
-  review_code: status === "review" ? (review_code ?? "contradiction") : status === "unknown" ? "creation_unknown" : null,
+  review_code: status === "review" ? (review_code ?? "contradiction") : null,
   primary_uuid: status === "pending" ? null : status === "unknown" ? null : U1,
 })
 
@@ -448,7 +448,7 @@ describe("what the table promises about money", () => {
 const EXTRA: Record<string, Record<string, string>> = {
   pending: {
     created: "-A -",
-    creation_unknown: "W- creation_unknown",
+    creation_unknown: "W- -",
     pending: "-- -",
     "pending(none)": "-- -",
     "paid(own)": "-A -",
@@ -479,10 +479,10 @@ const EXTRA: Record<string, Record<string, string>> = {
     canceled: "-- -",
   },
   unknown: {
-    created: "-- creation_unknown",
-    creation_unknown: "-- creation_unknown",
-    pending: "-A creation_unknown",
-    "pending(none)": "-- creation_unknown",
+    created: "-- -",
+    creation_unknown: "-- -",
+    pending: "-A -",
+    "pending(none)": "-- -",
     "paid(own)": "-A -",
     "paid(other)": "-A -",
     "mismatch(own)": "W- amount_mismatch",
@@ -490,9 +490,9 @@ const EXTRA: Record<string, Record<string, string>> = {
     "failed(own)": "-A -",
     "failed(other)": "-A -",
     "failed(none)": "-- -",
-    invalid: "-- creation_unknown",
-    expired: "-- creation_unknown",
-    canceled: "-- creation_unknown",
+    invalid: "-- -",
+    expired: "-- -",
+    canceled: "-- -",
   },
   paid: {
     created: "-- -",

@@ -17,14 +17,13 @@ export const PAYMENT_STATES = [
 ] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 
-/** Why a payment is in `review` (or, for `unknown`, why it needs a look). */
+/** Why a payment is in `review`. (A payment `unknown` needs a look for one reason, its status: "create transfer" had no readable answer.) */
 export const REVIEW_CODES = [
   "amount_mismatch", // a verified success for another amount or currency
   "late_success", // a verified success on a failed, canceled or expired payment
   "session_gone", // a verified success for a session Medusa no longer has
   "already_paid", // a verified success for a cart or balance another payment had already paid (a second tab)
   "contradiction", // the service reported failed for a payment it had confirmed
-  "creation_unknown", // "create transfer" timed out or answered 5xx
   "verify_refused_mode", // a success from the sandbox for a live store: its API key is a sandbox key
 ] as const
 export type ReviewCode = (typeof REVIEW_CODES)[number]
