@@ -19,11 +19,13 @@ export class ReferenceCheckoutProvider extends OdemeCheckoutProvider {
     if (!parsed.success) return { action: PaymentActions.NOT_SUPPORTED }
     const n = parsed.data
     const verify = await this.client_.verifyNotification({ order_id: n.order_id, uuid: n.uuid, status: n.status, hash: n.hash })
-    const row = await this.odeme.getPayment(n.order_id)
-    if (!row || !verify.is_valid || verify.official_status !== "successful") return { action: PaymentActions.NOT_SUPPORTED }
+    // The service knows the payment by its short reference (or, for a session from before references, its id).
+    const sessionId = await this.odeme.sessionOfOrderId(n.order_id)
+    const row = sessionId ? await this.odeme.getPayment(sessionId) : null
+    if (!sessionId || !row || !verify.is_valid || verify.official_status !== "successful") return { action: PaymentActions.NOT_SUPPORTED }
     // Through the one transition function, like every writer of a payment's state.
-    await this.apply(n.order_id, { kind: "paid", uuid: n.uuid, amount: row.amount, currency: row.currency, type: "credit_card" })
-    return { action: PaymentActions.SUCCESSFUL, data: { session_id: n.order_id, amount: row.amount } }
+    await this.apply(sessionId, { kind: "paid", uuid: n.uuid, amount: row.amount, currency: row.currency, type: "credit_card" })
+    return { action: PaymentActions.SUCCESSFUL, data: { session_id: sessionId, amount: row.amount } }
   }
 }
 

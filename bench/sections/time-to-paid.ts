@@ -43,11 +43,17 @@ export async function timeToPaid(ctx: BenchContext, store: SeededStore, provider
   await waitFor(async () => (await captured()).length === ids.length, 120_000, 250).catch(() => undefined)
   const lockWaits = locks.stop()
   const done = await captured()
-  const hooks = ((await ctx.emulator.control("GET", "/_control/webhooks")).result as any[]).filter((h) => ids.includes(h.body.order_id))
+  // The service knows each payment by the order_id it was sent (the short reference): back to its session.
+  const { rows: refs } = await db.raw(`select session_id, coalesce(reference, session_id) as order_id from odeme_payment where session_id = any(?)`, [
+    ids,
+  ])
+  const sessionOf = new Map<string, string>(refs.map((r: any) => [r.order_id as string, r.session_id as string]))
+  const hooks = ((await ctx.emulator.control("GET", "/_control/webhooks")).result as any[]).filter((h) => sessionOf.has(h.body.order_id))
   const sentAt = new Map<string, number>()
   for (const h of hooks) {
+    const id = sessionOf.get(h.body.order_id)!
     const t = Date.parse(h.attempts?.[0]?.time ?? h.created_at)
-    if (!sentAt.has(h.body.order_id) || t < sentAt.get(h.body.order_id)!) sentAt.set(h.body.order_id, t)
+    if (!sentAt.has(id) || t < sentAt.get(id)!) sentAt.set(id, t)
   }
   const byId = new Map<string, number>(done.map((r: any) => [r.id as string, new Date(r.at).getTime()]))
   const ms = ids.filter((id) => byId.has(id) && sentAt.has(id)).map((id) => byId.get(id)! - sentAt.get(id)!)
