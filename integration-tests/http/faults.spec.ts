@@ -202,9 +202,7 @@ describe("faults with Medusa as a separate process", () => {
       )
       expect(requests).toHaveLength(1) // the one that hung; never repeated
       expect(await transfersOf(emulator, serviceOrderIdOf(session))).toHaveLength(0)
-      expect(await payment(session.id)).toEqual(
-        expect.objectContaining({ creation_state: "unknown", status: "unknown", review_code: null })
-      )
+      expect(await payment(session.id)).toEqual(expect.objectContaining({ creation_state: "unknown", status: "unknown", review_code: null }))
       expect(await cartOutcome(app, cart.id)).toEqual(expect.objectContaining({ orders: 0, payments: 0 }))
     })
 
