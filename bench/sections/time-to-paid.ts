@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { openCheckout, payByCard, waitFor } from "../../integration-tests/utils/checkout-driver"
-import { cartWithSession, type SeededStore } from "../../integration-tests/utils/store"
+import { cartWithSession, serviceOrderIdOf, type SeededStore } from "../../integration-tests/utils/store"
 import { CFG, round, sleep, stats } from "../support"
 import type { BenchContext } from "./context"
 import { recordLockWaits } from "./lock-waits"
@@ -15,7 +15,7 @@ export function coreWebhookDelayMs(ctx: BenchContext): number {
 export async function timeToPaid(ctx: BenchContext, store: SeededStore, provider: string, webhookPath: string) {
   const db = ctx.db()
   await ctx.emulator.control("POST", "/_control/config", { webhookUrl: ctx.backendUrl + webhookPath })
-  const pages: Array<{ sessionId: string; page: string }> = []
+  const pages: Array<{ sessionId: string; orderId: string; page: string }> = []
   // One cart first: concurrent first carts of a new guest email race in Medusa ("customer already exists").
   await cartWithSession(ctx.api, store, provider, {})
   for (let i = 0; i < CFG.payments; i += 5) {
@@ -23,7 +23,7 @@ export async function timeToPaid(ctx: BenchContext, store: SeededStore, provider
       Array.from({ length: Math.min(5, CFG.payments - i) }, async () => {
         const { cart, session } = await cartWithSession(ctx.api, store, provider, {})
         const { data } = await ctx.api.post(`/store/odeme/payment-sessions/${session.id}/form`, { cart_id: cart.id }, store.headers)
-        return { sessionId: session.id as string, page: await openCheckout(data.form) }
+        return { sessionId: session.id as string, orderId: serviceOrderIdOf(session), page: await openCheckout(data.form) }
       })
     )
     pages.push(...batch)
@@ -44,10 +44,7 @@ export async function timeToPaid(ctx: BenchContext, store: SeededStore, provider
   const lockWaits = locks.stop()
   const done = await captured()
   // The service knows each payment by the order_id it was sent (the short reference): back to its session.
-  const { rows: refs } = await db.raw(`select session_id, coalesce(reference, session_id) as order_id from odeme_payment where session_id = any(?)`, [
-    ids,
-  ])
-  const sessionOf = new Map<string, string>(refs.map((r: any) => [r.order_id as string, r.session_id as string]))
+  const sessionOf = new Map(pages.map((p) => [p.orderId, p.sessionId]))
   const hooks = ((await ctx.emulator.control("GET", "/_control/webhooks")).result as any[]).filter((h) => sessionOf.has(h.body.order_id))
   const sentAt = new Map<string, number>()
   for (const h of hooks) {
